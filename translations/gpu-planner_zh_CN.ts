@@ -7499,6 +7499,10 @@ none listed in %1</source>
         <source>llama.cpp (a llama-server command)</source>
         <translation>llama.cpp（一条 llama-server 命令）</translation>
     </message>
+    <message>
+        <source>LitGPT (YAML config and a litgpt finetune command per node)</source>
+        <translation>LitGPT（YAML 配置，每个节点一条 litgpt finetune 命令）</translation>
+    </message>
 </context>
 <context>
     <name>gpui::LaunchImportDialog</name>

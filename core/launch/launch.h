@@ -48,7 +48,7 @@ struct LaunchImport {
 
 // The formats `importLaunch` reads and `exportLaunch` writes, by their command-line names.
 const std::vector<std::string>& launchImportFormats();
-const std::vector<std::string>& launchExportFormats(); // torchtitan megatron deepspeed hf vllm sglang k8s
+const std::vector<std::string>& launchExportFormats(); // every format --launch writes, training and serving
 
 // Reads a launch file's text (`fileName` picks the format by extension and content and names it in messages).
 // Errors name the file, the line and the field: "train.toml:12: parallelism.tensor_parallel_degree: ...".

@@ -1,5 +1,6 @@
 // File > Import Launch File: the plan takes the file's fields as one undoable step, the review lists every field
 // used and ignored; the export dialog offers the formats of the plan's kind.
+#include "launch/launch.h"
 #include "plan_document.h"
 #include "widgets/launch_dialog.h"
 
@@ -8,6 +9,9 @@
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
+
+#include <set>
+#include <string>
 
 using namespace gpui;
 
@@ -56,6 +60,12 @@ TEST(LaunchExport, TheDialogOffersTheFormatsOfThePlansKind)
             ids << combo->itemData(i).toString();
         return ids;
     };
-    EXPECT_EQ(formats(training), (QStringList { "torchtitan", "megatron", "deepspeed", "hf", "k8s" }));
+    EXPECT_EQ(formats(training), (QStringList { "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "k8s" }));
     EXPECT_EQ(formats(serving), (QStringList { "vllm", "sglang", "llama.cpp", "k8s" }));
+    // Together the two lists offer every format the core writes, and nothing else.
+    std::set<std::string> offered;
+    for (const QString& id : formats(training) + formats(serving))
+        offered.insert(id.toStdString());
+    const auto& written = gp::launchExportFormats();
+    EXPECT_EQ(offered, std::set<std::string>(written.begin(), written.end()));
 }

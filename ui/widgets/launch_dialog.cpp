@@ -134,6 +134,7 @@ LaunchExportDialog::LaunchExportDialog(gp::Mode mode, const QString& startDir, Q
               { QStringLiteral("megatron"), tr("Megatron-LM (a torchrun command per node)") },
               { QStringLiteral("deepspeed"), tr("DeepSpeed (JSON config and the deepspeed launcher)") },
               { QStringLiteral("hf"), tr("Hugging Face Trainer / TRL (YAML)") },
+              { QStringLiteral("litgpt"), tr("LitGPT (YAML config and a litgpt finetune command per node)") },
               { QStringLiteral("k8s"), tr("Kubernetes Job (TKE, ACK, EKS, GKE)") } };
     for (const auto& [id, label] : formats)
         m_format->addItem(label, id);
