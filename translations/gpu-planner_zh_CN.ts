@@ -7419,6 +7419,10 @@ none listed in %1</source>
         <source>The reservation&apos;s term: the discounted rate is paid for every hour of it, so a run shorter than the term pays for the unused hours too. The catalog&apos;s reserved discounts are quoted for a %1.</source>
         <translation>预留实例券的期限：期限内每个小时都按折扣价付费，因此比期限短的任务也要为未使用的小时付费。目录中的预留折扣按%1报价。</translation>
     </message>
+    <message>
+        <source>Unsloth always runs its own fused chunked cross-entropy; this choice is not used</source>
+        <translation>Unsloth 始终使用自带的融合分块交叉熵；此选项不起作用</translation>
+    </message>
 </context>
 <context>
     <name>gpui::JobProgress</name>

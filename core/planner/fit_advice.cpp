@@ -5,6 +5,7 @@
 #include "estimate/common/pipeline_schedule.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
+#include "planner/planner_grid.h"
 #include "planner/planner_ranking.h"
 
 #include <algorithm>
@@ -160,12 +161,15 @@ std::optional<CandidateResult> smallestFootprintFit(
         return std::nullopt; // several nodes without a network cannot run (estimator: no_network)
     const bool training = workload.mode == Mode::Training;
     const int levelCount = training ? (allowOffload ? 3 : 1) : 1;
+    const bool splitsModel = !training || stackSplitsModel(workload.framework); // else data-parallel layouts only
     for (int levelIndex = 0; levelIndex < levelCount; ++levelIndex) {
         for (int t : tensorDegrees(hardware.gpusPerNode, arch)) {
-            if (gpus % t != 0)
+            if (gpus % t != 0 || (!splitsModel && t > 1))
                 continue;
             for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
-                const std::vector<int> contexts = training
+                if (!splitsModel && p > 1)
+                    continue;
+                const std::vector<int> contexts = training && splitsModel
                     ? contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / (t * p))
                     : std::vector<int> { 1 };
                 for (int cp : contexts) {
@@ -205,12 +209,15 @@ bool fitsMemoryAtAnySplit(
     const Architecture& arch = inputs.model->architecture;
     const int gpus = hardware.totalGpus();
     const bool training = workload.mode == Mode::Training;
+    const bool splitsModel = !training || stackSplitsModel(workload.framework); // else data-parallel layouts only
     for (int t : tensorDegrees(hardware.gpusPerNode, arch)) {
-        if (gpus % t != 0)
+        if (gpus % t != 0 || (!splitsModel && t > 1))
             continue;
         for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
+            if (!splitsModel && p > 1)
+                continue;
             // The most saving context split only: more context parallelism never needs more memory per GPU.
-            const std::vector<int> contexts = training
+            const std::vector<int> contexts = training && splitsModel
                 ? contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / (t * p))
                 : std::vector<int> { 1 };
             const int cp = contexts.back();
@@ -413,6 +420,8 @@ std::optional<Diagnostic> suggestContextParallel(const SearchInputs& inputs, con
 {
     const Plan& plan = *inputs.plan;
     const Workload& workload = plan.workload;
+    if (!stackSplitsModel(workload.framework))
+        return std::nullopt; // the stack has no context parallelism to suggest
     std::optional<CandidateResult> fit;
     if (asConfigured && configuredHardware) {
         const Configuration& c = *asConfigured;

@@ -240,15 +240,20 @@ void CandidateSearch::searchTraining(const Hardware& hw)
     const Architecture& arch = m_inputs.model->architecture;
     const int gpus = hw.totalGpus();
     const std::int64_t global = m_inputs.globalBatch;
+    const bool splitsModel = stackSplitsModel(m_work.workload.framework); // else data-parallel layouts only
     for (int t : tensorDegrees(hw.gpusPerNode, arch)) {
-        if (gpus % t != 0)
+        if (gpus % t != 0 || (!splitsModel && t > 1))
             continue;
         for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
+            if (!splitsModel && p > 1)
+                continue;
             // Interleaved pipelines: the model chunks per rank (planner_grid.h); other schedules keep the plan's.
             const ParallelismSpec& planned = m_work.workload.parallelism;
             for (int v : virtualStageDegrees(arch, p, planned.pipelineSchedule, planned.virtualStages))
                 // Context parallelism only for long sequences (planner_grid.h): short ones keep the search as it was.
                 for (int cp : contextDegrees(m_work.workload.sequenceLength, hw.gpusPerNode, t, gpus / (t * p))) {
+                    if (!splitsModel && cp > 1)
+                        continue;
                     const int data = gpus / (t * p * cp);
                     if (global % data != 0) {
                         note("global_batch_indivisible",
@@ -262,7 +267,10 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                     // levels.
                     const std::vector<SavingLevels>& levels = savingLevels(data * cp, p);
                     // MoE: the expert-parallel degrees among the replicas (planner_grid.h); dense models keep 1.
-                    for (int ep : expertDegrees(arch, data, m_work.workload.parallelism.expert))
+                    const std::vector<int> experts = splitsModel
+                        ? expertDegrees(arch, data, m_work.workload.parallelism.expert)
+                        : std::vector<int> { 1 };
+                    for (int ep : experts)
                         for (int micro : microBatchSizes(perReplica)) {
                             const std::int64_t accumulation = perReplica / micro;
                             // 1F1B keeps a pipeline busy only with at least as many micro-batches as stages.

@@ -235,4 +235,9 @@ SavingLevels mostSaving(int data, int pipeline)
     return { 3, Offload::OptimizerAndParameters, Checkpointing::Full };
 }
 
+bool stackSplitsModel(TrainingStack stack)
+{
+    return stack != TrainingStack::Unsloth && stack != TrainingStack::Litgpt;
+}
+
 } // namespace gp

@@ -49,6 +49,13 @@ std::vector<int> contextDegrees(
 // network, which the time model charges.
 std::vector<int> expertDegrees(const Architecture& architecture, int data, int planExpert);
 
+// Whether the training stack splits a model over ranks (tensor, pipeline, context or expert parallelism). Unsloth
+// runs several GPUs through Accelerate's DDP or FSDP (unsloth.ai/docs/basics/multi-gpu-training-with-unsloth, read
+// 2026-12-07: "parallelism methods such as FSDP and DDP") and LitGPT through Lightning Fabric's FSDP
+// (Lightning-AI/litgpt tutorials, "LitGPT uses Lightning Fabric with FSDP"): both shard over data-parallel ranks only,
+// so the search and the fit advice keep their other degrees at 1.
+bool stackSplitsModel(TrainingStack stack);
+
 // Model chunks per pipeline rank (virtual stages) to try for a pipeline of `pipeline` stages: with the interleaved
 // schedule 1 (1F1B's bubble and memory), the powers of two v >= 2 whose p x v chunks split the layers evenly, and
 // the plan's own `planVirtual` where each of its chunks keeps a layer; any other schedule, or no pipeline, keeps the

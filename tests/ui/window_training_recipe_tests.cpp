@@ -477,6 +477,31 @@ TEST_F(RecipeInputsTest, Fp8AllGatherUnderMegatronAppliesWithTheDistributedOptim
     EXPECT_TRUE(box->toolTip().contains(QStringLiteral("distributed optimizer"))) << box->toolTip().toStdString();
 }
 
+// Under Unsloth the loss is always its fused chunked cross-entropy: the Loss choice is off and says why, in both
+// languages, and on again under another stack.
+TEST_F(RecipeInputsTest, LossChoiceIsOffUnderUnslothAndSaysWhy)
+{
+    openManual({ { "workload", { { "framework", "unsloth" } } } });
+    QWidget* loss = m_inputs->fieldInput(QStringLiteral("workload.loss_implementation"));
+    ASSERT_NE(loss, nullptr);
+    EXPECT_FALSE(loss->isEnabled());
+    EXPECT_TRUE(loss->toolTip().contains(QStringLiteral("Unsloth"))) << loss->toolTip().toStdString();
+    m_window->setLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    EXPECT_FALSE(loss->toolTip().contains(QStringLiteral("this choice is not used"))) << "translated";
+    m_window->setLanguage(QStringLiteral("en"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    auto* stack = qobject_cast<QComboBox*>(m_inputs->fieldInput(QStringLiteral("workload.framework")));
+    ASSERT_NE(stack, nullptr);
+    const int hf = stack->findData(QStringLiteral("hf"));
+    ASSERT_GE(hf, 0);
+    stack->setCurrentIndex(hf);
+    emit stack->activated(hf);
+    ASSERT_EQ(plan().workload.framework, gp::TrainingStack::Hf);
+    EXPECT_TRUE(loss->isEnabled());
+    EXPECT_TRUE(loss->toolTip().isEmpty());
+}
+
 // Issue 44 (fourth try, typing session): "Layers trained (freeze): 2" stood, editable, under Training details while the
 // technique was a full fine-tune, where it counts for nothing (only the freeze technique reads it). It is now off
 // under the other techniques and says which technique it counts with, in both languages.

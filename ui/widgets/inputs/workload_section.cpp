@@ -295,7 +295,12 @@ void WorkloadSection::showState(const InputsState& state)
     const bool training = state.mode == gp::Mode::Training;
     m_technique->setEnabled(training);
     m_optimizer->setEnabled(training);
-    m_loss->setEnabled(training);
+    // Unsloth always runs its own fused chunked cross-entropy (unsloth_stack.h): the choice is not read there.
+    const bool unsloth = state.framework == gp::TrainingStack::Unsloth;
+    m_loss->setEnabled(training && !unsloth);
+    m_loss->setToolTip(unsloth
+            ? InputsPanel::tr("Unsloth always runs its own fused chunked cross-entropy; this choice is not used")
+            : QString());
     m_attentionKernel->setEnabled(state.flashAttention); // the kernel runs only with flash attention on
     // The planner picks checkpointing per candidate; the box would otherwise look as if it counted.
     m_checkpointing->setEnabled(!state.plannerChooses && training);
