@@ -222,7 +222,7 @@ std::string litgptIgnoreReason(const std::string& key)
         return "evaluation: the stack's default evaluation (EvalArgs) is in the estimate";
     if (key == "out_dir" || key == "logger_name" || key == "resume" || key == "log" || key == "initial_checkpoint_dir"
         || key == "seed" || key == "access_token")
-        return "logging, saving and seeding: no effect on the planned memory or time";
+        return "logging, saving, resuming and run settings: no effect on the planned memory or time";
     if (key == "lora_alpha")
         return "scales the adapter's output: no effect on memory or time";
     if (key == "model_config")
