@@ -1329,6 +1329,334 @@
         <source>a TensorRT-LLM LLM API option GPU Planner does not model</source>
         <translation>GPU Planner 未建模的 TensorRT-LLM LLM API 选项</translation>
     </message>
+    <message>
+        <source>optimizer &quot;%1&quot; is not one GPU Planner models</source>
+        <translation>优化器“%1”不是 GPU Planner 建模的优化器</translation>
+    </message>
+    <message>
+        <source>a training option GPU Planner does not model</source>
+        <translation>GPU Planner 未建模的训练选项</translation>
+    </message>
+    <message>
+        <source>optimizer hyper-parameter: no effect on memory or time</source>
+        <translation>优化器超参数：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>bucket sizes, overlap and gathering: assumptions.communication_overlap covers them</source>
+        <translation>分桶大小、重叠与收集：由 assumptions.communication_overlap 涵盖</translation>
+    </message>
+    <message>
+        <source>pinned buffers and NVMe paths: not modelled</source>
+        <translation>锁页缓冲区与 NVMe 路径：未建模</translation>
+    </message>
+    <message>
+        <source>NVMe offload is planned as CPU offload (the PCIe traffic is the same; the disk&apos;s speed is not modelled)</source>
+        <translation>NVMe 卸载按 CPU 卸载规划（PCIe 流量相同；未建模磁盘速度）</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot;: the Hugging Face Trainer&apos;s arguments fill it in</source>
+        <translation>“auto”：由 Hugging Face 训练器（Trainer）的参数填入</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot;: the Hugging Face Trainer&apos;s bf16/fp16 decide</source>
+        <translation>“auto”：由 Hugging Face 训练器（Trainer）的 bf16/fp16 决定</translation>
+    </message>
+    <message>
+        <source>loss scaling: no effect on the planned memory or time</source>
+        <translation>损失缩放：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s checkpointing runs where the model code calls it; set workload.activation_checkpointing</source>
+        <translation>DeepSpeed 的检查点在模型代码调用处运行；请设置 workload.activation_checkpointing</translation>
+    </message>
+    <message>
+        <source>GPU Planner&apos;s header: what the file was planned for</source>
+        <translation>GPU Planner 的文件头：说明该文件为何而规划</translation>
+    </message>
+    <message>
+        <source>a DeepSpeed option GPU Planner does not model</source>
+        <translation>GPU Planner 未建模的 DeepSpeed 选项</translation>
+    </message>
+    <message>
+        <source>quantized loading goes with a LoRA adapter here (technique qlora or lora)</source>
+        <translation>此处量化加载须配合 LoRA 适配器（技术 qlora 或 lora）</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <source>not a number of tokens</source>
+        <translation>不是 token 数</translation>
+    </message>
+    <message>
+        <source>no sharding strategy GPU Planner knows in &quot;%1&quot;</source>
+        <translation>“%1”中没有 GPU Planner 认识的分片策略</translation>
+    </message>
+    <message>
+        <source>FSDP wrapping and state-dict details: no effect on the planned memory or time</source>
+        <translation>FSDP 包装与状态字典细节：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>the run&apos;s length in epochs or steps: set workload.training_tokens from the data set&apos;s tokens</source>
+        <translation>以轮数或步数表示的运行长度：请按数据集的 token 数设置 workload.training_tokens</translation>
+    </message>
+    <message>
+        <source>data set and template: data loading is assumptions.disk_throughput_mbps</source>
+        <translation>数据集与模板：数据加载按 assumptions.disk_throughput_mbps 计</translation>
+    </message>
+    <message>
+        <source>logging, evaluation and saving: no effect on the planned memory or time</source>
+        <translation>日志、评估与保存：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>the training stage: preference and RL stages (dpo, kto, ppo, rm) keep reference or reward models the plan does not count</source>
+        <translation>训练阶段：偏好与强化学习阶段（dpo、kto、ppo、rm）保留的参考模型或奖励模型不计入规划</translation>
+    </message>
+    <message>
+        <source>packing fills each sequence with several examples, the tokens per sequence the plan counts; where attention stays within each example (axolotl&apos;s sample_packing with flash attention, TRL&apos;s padding_free), set workload.document_tokens to the examples&apos; mean length</source>
+        <translation>打包将多个样本填入每个序列，规划按每序列的 token 数计算；若注意力限于各样本之内（axolotl 的 sample_packing 配合 flash attention、TRL 的 padding_free），请将 workload.document_tokens 设为样本的平均长度</translation>
+    </message>
+    <message>
+        <source>supervised fine-tuning or pre-training: the plan&apos;s training workload as it is</source>
+        <translation>监督微调或预训练：即规划的训练负载本身</translation>
+    </message>
+    <message>
+        <source>the DeepSpeed config is another file (%1): import it as well, or write it inline here</source>
+        <translation>DeepSpeed 配置是另一个文件（%1）：请一并导入，或直接写在此处</translation>
+    </message>
+    <message>
+        <source>must be a mapping of TrainArgs fields (global_batch_size, micro_batch_size, ...)</source>
+        <translation>必须为 TrainArgs 字段的映射（global_batch_size、micro_batch_size 等）</translation>
+    </message>
+    <message>
+        <source>the run&apos;s length in optimizer steps: set workload.training_tokens from the data&apos;s tokens</source>
+        <translation>以优化器步数表示的运行长度：请按数据的 token 数设置 workload.training_tokens</translation>
+    </message>
+    <message>
+        <source>logging and saving: no effect on the planned memory or time</source>
+        <translation>日志与保存：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>the model&apos;s tying: the preset&apos;s architecture states it</source>
+        <translation>模型的权重共享：由预设的架构给出</translation>
+    </message>
+    <message>
+        <source>data set and tokenizer: data loading is assumptions.disk_throughput_mbps</source>
+        <translation>数据集与分词器：数据加载按 assumptions.disk_throughput_mbps 计</translation>
+    </message>
+    <message>
+        <source>evaluation: the stack&apos;s default evaluation (EvalArgs) is in the estimate</source>
+        <translation>评估：该框架的默认评估（EvalArgs）已计入估算</translation>
+    </message>
+    <message>
+        <source>logging, saving, resuming and run settings: no effect on the planned memory or time</source>
+        <translation>日志、保存、续训与运行设置：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>scales the adapter&apos;s output: no effect on memory or time</source>
+        <translation>缩放适配器的输出：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>an architecture of its own: import the model&apos;s config instead</source>
+        <translation>自定义架构：请改为导入模型的配置</translation>
+    </message>
+    <message>
+        <source>quantized weights go with LoRA (finetune_lora) here</source>
+        <translation>此处量化权重须配合 LoRA（finetune_lora）</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot;: every GPU of the node, the candidates&apos; GPUs in the plan</source>
+        <translation>“auto”：节点上的全部 GPU，即规划中候选方案的 GPU</translation>
+    </message>
+    <message>
+        <source>without a number of devices the GPUs are the candidates&apos; in the plan</source>
+        <translation>未给出设备数时，GPU 为规划中候选方案的 GPU</translation>
+    </message>
+    <message>
+        <source>the plan runs llama-server&apos;s default ubatch (catalog serving.engine.llama_cpp.ubatch_size)</source>
+        <translation>规划采用 llama-server 的默认 ubatch（目录 serving.engine.llama_cpp.ubatch_size）</translation>
+    </message>
+    <message>
+        <source>the serving model counts one cache shared by the slots (unified)</source>
+        <translation>服务模型按各槽位共享的一个缓存计算（统一缓存）</translation>
+    </message>
+    <message>
+        <source>continuous batching is on by default and in the serving model</source>
+        <translation>连续批处理默认开启，且已计入服务模型</translation>
+    </message>
+    <message>
+        <source>CPU threads: no effect with every layer on the GPU</source>
+        <translation>CPU 线程数：所有层都在 GPU 上时无影响</translation>
+    </message>
+    <message>
+        <source>Q4_K_M: counted at Q4_K&apos;s 4.5 bits; its Q6_K attn_v, ffn_down (half the layers) and output add about 9% to the file</source>
+        <translation>Q4_K_M：按 Q4_K 的 4.5 位计算；其 Q6_K 的 attn_v、ffn_down（一半的层）和 output 使文件增大约 9%</translation>
+    </message>
+    <message>
+        <source>Q4_K_S: counted at Q4_K&apos;s 4.5 bits; its Q5_K attn_v and ffn_down layers are not</source>
+        <translation>Q4_K_S：按 Q4_K 的 4.5 位计算；其 Q5_K 的 attn_v 和 ffn_down 层未计入</translation>
+    </message>
+    <message>
+        <source>Q8_0: 8.5 bits, counted at int8&apos;s 8.03</source>
+        <translation>Q8_0：8.5 位，按 int8 的 8.03 位计算</translation>
+    </message>
+    <message>
+        <source>no GGUF type GPU Planner carries in &quot;%1&quot;: set workload.weight_format</source>
+        <translation>“%1”中没有 GPU Planner 支持的 GGUF 类型：请设置 workload.weight_format</translation>
+    </message>
+    <message>
+        <source>cache type &quot;%1&quot; is not one GPU Planner models (f16, bf16, q8_0, q4_0)</source>
+        <translation>缓存类型“%1”不是 GPU Planner 建模的类型（f16、bf16、q8_0、q4_0）</translation>
+    </message>
+    <message>
+        <source>layers left on the CPU are not modelled: the plan puts every layer on the GPU</source>
+        <translation>未建模留在 CPU 上的层：规划将所有层放在 GPU 上</translation>
+    </message>
+    <message>
+        <source>every layer on the GPU, as the plan runs it</source>
+        <translation>所有层都在 GPU 上，与规划的运行方式相同</translation>
+    </message>
+    <message>
+        <source>auto: the plan&apos;s flash_attention stays</source>
+        <translation>auto：保留规划的 flash_attention</translation>
+    </message>
+    <message>
+        <source>without --kv-unified each slot holds --ctx-size / slots cells (src/llama-context.cpp n_ctx_seq) and refuses a longer request; the plan counts one cache the slots share</source>
+        <translation>未加 --kv-unified 时，每个槽位持有 --ctx-size / 槽位数 个单元（src/llama-context.cpp n_ctx_seq），并拒绝更长的请求；规划按各槽位共享的一个缓存计算</translation>
+    </message>
+    <message>
+        <source>split mode &quot;%1&quot;: one GPU per replica</source>
+        <translation>切分模式“%1”：每个副本一块 GPU</translation>
+    </message>
+    <message>
+        <source>job bookkeeping (folders, description): no effect on memory or time</source>
+        <translation>作业记录（文件夹、描述）：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>profiling: no effect on the planned memory or time</source>
+        <translation>性能剖析：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>logging: no effect on the planned memory or time</source>
+        <translation>日志：不影响规划的显存和时间</translation>
+    </message>
+    <message>
+        <source>checkpoint saving: its time and disk are billing.checkpoint_interval_hours and storage_gib</source>
+        <translation>检查点保存：其时间与磁盘按 billing.checkpoint_interval_hours 和 storage_gib 计</translation>
+    </message>
+    <message>
+        <source>learning-rate schedule: no effect on memory or time</source>
+        <translation>学习率调度：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>validation runs are not planned</source>
+        <translation>验证运行不在规划之内</translation>
+    </message>
+    <message>
+        <source>collective timeouts and tracing: no effect on the planned time</source>
+        <translation>集合通信超时与追踪：不影响规划的时间</translation>
+    </message>
+    <message>
+        <source>experimental options are not modelled</source>
+        <translation>未建模实验性选项</translation>
+    </message>
+    <message>
+        <source>fault tolerance is not modelled (spot interruptions are billing.spot_interruptions_per_day)</source>
+        <translation>未建模容错（竞价实例中断按 billing.spot_interruptions_per_day 计）</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s own estimator does not change the plan</source>
+        <translation>torchtitan 自带的估算器不改变规划</translation>
+    </message>
+    <message>
+        <source>not a field GPU Planner models</source>
+        <translation>不是 GPU Planner 建模的字段</translation>
+    </message>
+    <message>
+        <source>the compiler backend: the estimate of torch_compile is Inductor&apos;s (the default)</source>
+        <translation>编译器后端：torch_compile 的估算按 Inductor（默认）计</translation>
+    </message>
+    <message>
+        <source>not a compile field GPU Planner models</source>
+        <translation>不是 GPU Planner 建模的编译字段</translation>
+    </message>
+    <message>
+        <source>schedule &quot;%1&quot; is not one GPU Planner models</source>
+        <translation>调度“%1”不是 GPU Planner 建模的调度</translation>
+    </message>
+    <message>
+        <source>overlap of tensor-parallel communication: assumptions.communication_overlap covers it</source>
+        <translation>张量并行通信的重叠：由 assumptions.communication_overlap 涵盖</translation>
+    </message>
+    <message>
+        <source>not a parallelism field GPU Planner models</source>
+        <translation>不是 GPU Planner 建模的并行字段</translation>
+    </message>
+    <message>
+        <source>the data set: its loading is assumptions.disk_throughput_mbps</source>
+        <translation>数据集：其加载按 assumptions.disk_throughput_mbps 计</translation>
+    </message>
+    <message>
+        <source>training hyper-parameter: no effect on memory or time</source>
+        <translation>训练超参数：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>selective_ac_option &quot;%1&quot; (every n-th layer) is not a plan field; set workload.activation_checkpointing_layers</source>
+        <translation>selective_ac_option “%1”（每 n 层一次）不是规划字段；请设置 workload.activation_checkpointing_layers</translation>
+    </message>
+    <message>
+        <source>read only with mode = &quot;selective&quot;</source>
+        <translation>仅在 mode = &quot;selective&quot; 时读取</translation>
+    </message>
+    <message>
+        <source>recipe &quot;%1&quot; is not one GPU Planner models</source>
+        <translation>配方“%1”不是 GPU Planner 建模的配方</translation>
+    </message>
+    <message>
+        <source>tokenizer and asset paths: no effect on memory or time</source>
+        <translation>分词器与资源路径：不影响显存和时间</translation>
+    </message>
+    <message>
+        <source>a key of torchtitan before 2025-02-15 (57387af0e); not read: write model.converters = [&quot;float8&quot;]</source>
+        <translation>2025-02-15 之前的 torchtitan 键（57387af0e）；未读取：请写 model.converters = [&quot;float8&quot;]</translation>
+    </message>
+    <message>
+        <source>a detail GPU Planner does not model</source>
+        <translation>GPU Planner 未建模的细节</translation>
+    </message>
+    <message>
+        <source>tokens per step need the data-parallel degree the planner chooses; set workload.training_tokens</source>
+        <translation>每步 token 数取决于规划器选择的数据并行度；请设置 workload.training_tokens</translation>
+    </message>
+    <message>
+        <source>torchtitan from 08b8b244f (2025-08-20) reads [compile], which this file also sets</source>
+        <translation>自 08b8b244f（2025-08-20）起 torchtitan 读取 [compile]，而本文件也设置了它</translation>
+    </message>
+    <message>
+        <source>the loss: %1 is torchtitan&apos;s before bbb1b616e (2025-04-02), whose training.compile compiled the model alone; the plan&apos;s loss stays its default</source>
+        <translation>损失：%1 属于 bbb1b616e（2025-04-02）之前的 torchtitan，其 training.compile 只编译模型；规划的损失保持默认</translation>
+    </message>
+    <message>
+        <source>a top-level field torchtitan does not define</source>
+        <translation>torchtitan 未定义的顶层字段</translation>
+    </message>
+    <message>
+        <source>read with model.flavor</source>
+        <translation>与 model.flavor 一起读取</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a flavor GPU Planner knows; choose the model in the plan</source>
+        <translation>%1 %2 不是 GPU Planner 认识的规格；请在规划中选择模型</translation>
+    </message>
+    <message>
+        <source>LitGPT precision &quot;%1&quot; is not one GPU Planner reads (%2)</source>
+        <translation>LitGPT 精度“%1”不是 GPU Planner 读取的精度（%2）</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

@@ -80,9 +80,9 @@ inline constexpr const char* kUnterminatedDoubleQuote = GP_TRANSLATE_NOOP("CoreE
 inline constexpr const char* kUnterminatedArray = GP_TRANSLATE_NOOP("CoreError", "unterminated array %1=( ... )");
 inline constexpr const char* kUnterminatedSubstitution = GP_TRANSLATE_NOOP("CoreError", "unterminated %1");
 
-// Why the launch import left a field out (LaunchIgnoredField::words; the review dialog's "Ignored" list). Megatron-LM
-// scripts, the script notes and the serving engines (vLLM, SGLang, TensorRT-LLM) so far; torchtitan's, DeepSpeed's,
-// the Hugging Face trainers' and llama-server's reasons are English in the window yet (issue #44).
+// Why the launch import left a field out (LaunchIgnoredField::words; the review dialog's "Ignored" list): every
+// launch reader words its reasons from these templates (ImportBuilder::ignore takes Words only), Megatron-LM
+// scripts and the script notes first, then the serving engines, the training readers and llama-server below.
 inline constexpr const char* kIgnoredOff = GP_TRANSLATE_NOOP("CoreError", "off");
 inline constexpr const char* kIgnoredHyperParameter
     = GP_TRANSLATE_NOOP("CoreError", "optimizer or initialisation hyper-parameter: no effect on memory or time");
@@ -199,6 +199,182 @@ inline constexpr const char* kIgnoredEngineFlag
     = GP_TRANSLATE_NOOP("CoreError", "a %1 flag GPU Planner does not model");
 inline constexpr const char* kIgnoredTrtllmOption
     = GP_TRANSLATE_NOOP("CoreError", "a TensorRT-LLM LLM API option GPU Planner does not model");
+
+// The training readers' reasons shared by several formats (DeepSpeed, the Hugging Face trainers, LitGPT, torchtitan).
+inline constexpr const char* kIgnoredOptimizerNotModelled
+    = GP_TRANSLATE_NOOP("CoreError", "optimizer \"%1\" is not one GPU Planner models");
+inline constexpr const char* kIgnoredTrainingOption
+    = GP_TRANSLATE_NOOP("CoreError", "a training option GPU Planner does not model");
+inline constexpr const char* kIgnoredOptimizerHyperParameter
+    = GP_TRANSLATE_NOOP("CoreError", "optimizer hyper-parameter: no effect on memory or time");
+inline constexpr const char* kIgnoredNotSet = GP_TRANSLATE_NOOP("CoreError", "not set");
+
+// DeepSpeed configs (launch/deepspeed_format.cpp; also the Hugging Face YAML's inline `deepspeed:`).
+inline constexpr const char* kIgnoredZeroBuckets = GP_TRANSLATE_NOOP(
+    "CoreError", "bucket sizes, overlap and gathering: assumptions.communication_overlap covers them");
+inline constexpr const char* kIgnoredPinnedBuffers
+    = GP_TRANSLATE_NOOP("CoreError", "pinned buffers and NVMe paths: not modelled");
+inline constexpr const char* kIgnoredNvmeAsCpu = GP_TRANSLATE_NOOP("CoreError",
+    "NVMe offload is planned as CPU offload (the PCIe traffic is the same; the disk's speed is not modelled)");
+inline constexpr const char* kIgnoredAutoFromTrainer
+    = GP_TRANSLATE_NOOP("CoreError", "\"auto\": the Hugging Face Trainer's arguments fill it in");
+inline constexpr const char* kIgnoredAutoPrecisionFromTrainer
+    = GP_TRANSLATE_NOOP("CoreError", "\"auto\": the Hugging Face Trainer's bf16/fp16 decide");
+inline constexpr const char* kIgnoredLossScaling
+    = GP_TRANSLATE_NOOP("CoreError", "loss scaling: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredDeepSpeedCheckpointing = GP_TRANSLATE_NOOP(
+    "CoreError", "DeepSpeed's checkpointing runs where the model code calls it; set workload.activation_checkpointing");
+inline constexpr const char* kIgnoredPlannerHeader
+    = GP_TRANSLATE_NOOP("CoreError", "GPU Planner's header: what the file was planned for");
+inline constexpr const char* kIgnoredDeepSpeedOption
+    = GP_TRANSLATE_NOOP("CoreError", "a DeepSpeed option GPU Planner does not model");
+
+// The Hugging Face trainers' YAML (launch/hf_format.cpp: LLaMA-Factory, axolotl, TRL).
+inline constexpr const char* kIgnoredQuantizedNeedsLora
+    = GP_TRANSLATE_NOOP("CoreError", "quantized loading goes with a LoRA adapter here (technique qlora or lora)");
+inline constexpr const char* kIgnoredNotNumber = GP_TRANSLATE_NOOP("CoreError", "not a number");
+inline constexpr const char* kIgnoredNotTokenCount = GP_TRANSLATE_NOOP("CoreError", "not a number of tokens");
+inline constexpr const char* kIgnoredNoShardingStrategy
+    = GP_TRANSLATE_NOOP("CoreError", "no sharding strategy GPU Planner knows in \"%1\"");
+inline constexpr const char* kIgnoredFsdpDetails
+    = GP_TRANSLATE_NOOP("CoreError", "FSDP wrapping and state-dict details: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredEpochsOrSteps = GP_TRANSLATE_NOOP(
+    "CoreError", "the run's length in epochs or steps: set workload.training_tokens from the data set's tokens");
+inline constexpr const char* kIgnoredDataAndTemplate
+    = GP_TRANSLATE_NOOP("CoreError", "data set and template: data loading is assumptions.disk_throughput_mbps");
+inline constexpr const char* kIgnoredLoggingEvaluationSaving
+    = GP_TRANSLATE_NOOP("CoreError", "logging, evaluation and saving: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredTrainingStage = GP_TRANSLATE_NOOP("CoreError",
+    "the training stage: preference and RL stages (dpo, kto, ppo, rm) keep reference or reward models the plan does "
+    "not count");
+inline constexpr const char* kIgnoredPacking = GP_TRANSLATE_NOOP("CoreError",
+    "packing fills each sequence with several examples, the tokens per sequence the plan counts; where attention "
+    "stays within each example (axolotl's sample_packing with flash attention, TRL's padding_free), set "
+    "workload.document_tokens to the examples' mean length");
+inline constexpr const char* kIgnoredSupervisedStage
+    = GP_TRANSLATE_NOOP("CoreError", "supervised fine-tuning or pre-training: the plan's training workload as it is");
+inline constexpr const char* kIgnoredDeepSpeedFile = GP_TRANSLATE_NOOP(
+    "CoreError", "the DeepSpeed config is another file (%1): import it as well, or write it inline here");
+
+// LitGPT's YAML configs (launch/litgpt_format.cpp).
+// %2: the precision names LitGPT's Fabric takes that GPU Planner reads.
+inline constexpr const char* kLitgptPrecisionNotRead
+    = GP_TRANSLATE_NOOP("CoreError", "LitGPT precision \"%1\" is not one GPU Planner reads (%2)");
+inline constexpr const char* kTrainArgsMapping = GP_TRANSLATE_NOOP(
+    "CoreError", "must be a mapping of TrainArgs fields (global_batch_size, micro_batch_size, ...)");
+inline constexpr const char* kIgnoredOptimizerSteps = GP_TRANSLATE_NOOP(
+    "CoreError", "the run's length in optimizer steps: set workload.training_tokens from the data's tokens");
+inline constexpr const char* kIgnoredLoggingSaving
+    = GP_TRANSLATE_NOOP("CoreError", "logging and saving: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredModelTying
+    = GP_TRANSLATE_NOOP("CoreError", "the model's tying: the preset's architecture states it");
+inline constexpr const char* kIgnoredDataAndTokenizer
+    = GP_TRANSLATE_NOOP("CoreError", "data set and tokenizer: data loading is assumptions.disk_throughput_mbps");
+inline constexpr const char* kIgnoredLitgptEvaluation
+    = GP_TRANSLATE_NOOP("CoreError", "evaluation: the stack's default evaluation (EvalArgs) is in the estimate");
+inline constexpr const char* kIgnoredRunSettings = GP_TRANSLATE_NOOP(
+    "CoreError", "logging, saving, resuming and run settings: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredLoraAlpha
+    = GP_TRANSLATE_NOOP("CoreError", "scales the adapter's output: no effect on memory or time");
+inline constexpr const char* kIgnoredOwnArchitecture
+    = GP_TRANSLATE_NOOP("CoreError", "an architecture of its own: import the model's config instead");
+inline constexpr const char* kIgnoredQuantizedNeedsLitgptLora
+    = GP_TRANSLATE_NOOP("CoreError", "quantized weights go with LoRA (finetune_lora) here");
+inline constexpr const char* kIgnoredAutoDevices
+    = GP_TRANSLATE_NOOP("CoreError", "\"auto\": every GPU of the node, the candidates' GPUs in the plan");
+inline constexpr const char* kIgnoredNodesWithoutDevices
+    = GP_TRANSLATE_NOOP("CoreError", "without a number of devices the GPUs are the candidates' in the plan");
+
+// llama.cpp's llama-server (launch/llamacpp_format.cpp).
+inline constexpr const char* kIgnoredLlamaUbatch = GP_TRANSLATE_NOOP(
+    "CoreError", "the plan runs llama-server's default ubatch (catalog serving.engine.llama_cpp.ubatch_size)");
+inline constexpr const char* kIgnoredUnifiedCache
+    = GP_TRANSLATE_NOOP("CoreError", "the serving model counts one cache shared by the slots (unified)");
+inline constexpr const char* kIgnoredContinuousBatching
+    = GP_TRANSLATE_NOOP("CoreError", "continuous batching is on by default and in the serving model");
+inline constexpr const char* kIgnoredCpuThreads
+    = GP_TRANSLATE_NOOP("CoreError", "CPU threads: no effect with every layer on the GPU");
+inline constexpr const char* kIgnoredGgufQ4KM = GP_TRANSLATE_NOOP("CoreError",
+    "Q4_K_M: counted at Q4_K's 4.5 bits; its Q6_K attn_v, ffn_down (half the layers) and output add about 9% to the "
+    "file");
+inline constexpr const char* kIgnoredGgufQ4KS
+    = GP_TRANSLATE_NOOP("CoreError", "Q4_K_S: counted at Q4_K's 4.5 bits; its Q5_K attn_v and ffn_down layers are not");
+inline constexpr const char* kIgnoredGgufQ80 = GP_TRANSLATE_NOOP("CoreError", "Q8_0: 8.5 bits, counted at int8's 8.03");
+inline constexpr const char* kIgnoredNoGgufType
+    = GP_TRANSLATE_NOOP("CoreError", "no GGUF type GPU Planner carries in \"%1\": set workload.weight_format");
+inline constexpr const char* kIgnoredLlamaCacheType
+    = GP_TRANSLATE_NOOP("CoreError", "cache type \"%1\" is not one GPU Planner models (f16, bf16, q8_0, q4_0)");
+inline constexpr const char* kIgnoredLayersOnCpu
+    = GP_TRANSLATE_NOOP("CoreError", "layers left on the CPU are not modelled: the plan puts every layer on the GPU");
+inline constexpr const char* kIgnoredEveryLayerOnGpu
+    = GP_TRANSLATE_NOOP("CoreError", "every layer on the GPU, as the plan runs it");
+inline constexpr const char* kIgnoredFlashAttentionAuto
+    = GP_TRANSLATE_NOOP("CoreError", "auto: the plan's flash_attention stays");
+inline constexpr const char* kIgnoredSlotsSplitCache = GP_TRANSLATE_NOOP("CoreError",
+    "without --kv-unified each slot holds --ctx-size / slots cells (src/llama-context.cpp n_ctx_seq) and refuses a "
+    "longer request; the plan counts one cache the slots share");
+inline constexpr const char* kIgnoredSplitMode
+    = GP_TRANSLATE_NOOP("CoreError", "split mode \"%1\": one GPU per replica");
+
+// torchtitan's TOML (launch/torchtitan_format.cpp).
+inline constexpr const char* kIgnoredTorchtitanJob
+    = GP_TRANSLATE_NOOP("CoreError", "job bookkeeping (folders, description): no effect on memory or time");
+inline constexpr const char* kIgnoredProfiling
+    = GP_TRANSLATE_NOOP("CoreError", "profiling: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredMetrics
+    = GP_TRANSLATE_NOOP("CoreError", "logging: no effect on the planned memory or time");
+inline constexpr const char* kIgnoredCheckpointSaving = GP_TRANSLATE_NOOP(
+    "CoreError", "checkpoint saving: its time and disk are billing.checkpoint_interval_hours and storage_gib");
+inline constexpr const char* kIgnoredLearningRateSchedule
+    = GP_TRANSLATE_NOOP("CoreError", "learning-rate schedule: no effect on memory or time");
+inline constexpr const char* kIgnoredValidation = GP_TRANSLATE_NOOP("CoreError", "validation runs are not planned");
+inline constexpr const char* kIgnoredCollectiveTimeouts
+    = GP_TRANSLATE_NOOP("CoreError", "collective timeouts and tracing: no effect on the planned time");
+inline constexpr const char* kIgnoredExperimental
+    = GP_TRANSLATE_NOOP("CoreError", "experimental options are not modelled");
+inline constexpr const char* kIgnoredFaultTolerance = GP_TRANSLATE_NOOP(
+    "CoreError", "fault tolerance is not modelled (spot interruptions are billing.spot_interruptions_per_day)");
+inline constexpr const char* kIgnoredOwnEstimator
+    = GP_TRANSLATE_NOOP("CoreError", "torchtitan's own estimator does not change the plan");
+inline constexpr const char* kIgnoredNotModelledField
+    = GP_TRANSLATE_NOOP("CoreError", "not a field GPU Planner models");
+inline constexpr const char* kIgnoredCompilerBackend
+    = GP_TRANSLATE_NOOP("CoreError", "the compiler backend: the estimate of torch_compile is Inductor's (the default)");
+inline constexpr const char* kIgnoredNotCompileField
+    = GP_TRANSLATE_NOOP("CoreError", "not a compile field GPU Planner models");
+inline constexpr const char* kIgnoredScheduleNotModelled
+    = GP_TRANSLATE_NOOP("CoreError", "schedule \"%1\" is not one GPU Planner models");
+inline constexpr const char* kIgnoredAsyncTensorParallel = GP_TRANSLATE_NOOP(
+    "CoreError", "overlap of tensor-parallel communication: assumptions.communication_overlap covers it");
+inline constexpr const char* kIgnoredNotParallelismField
+    = GP_TRANSLATE_NOOP("CoreError", "not a parallelism field GPU Planner models");
+inline constexpr const char* kIgnoredDataSet
+    = GP_TRANSLATE_NOOP("CoreError", "the data set: its loading is assumptions.disk_throughput_mbps");
+inline constexpr const char* kIgnoredTrainingHyperParameter
+    = GP_TRANSLATE_NOOP("CoreError", "training hyper-parameter: no effect on memory or time");
+inline constexpr const char* kIgnoredSelectiveEveryNth = GP_TRANSLATE_NOOP("CoreError",
+    "selective_ac_option \"%1\" (every n-th layer) is not a plan field; set workload.activation_checkpointing_layers");
+inline constexpr const char* kIgnoredReadOnlySelective
+    = GP_TRANSLATE_NOOP("CoreError", "read only with mode = \"selective\"");
+inline constexpr const char* kIgnoredRecipeNotModelled
+    = GP_TRANSLATE_NOOP("CoreError", "recipe \"%1\" is not one GPU Planner models");
+inline constexpr const char* kIgnoredTokenizerPaths
+    = GP_TRANSLATE_NOOP("CoreError", "tokenizer and asset paths: no effect on memory or time");
+inline constexpr const char* kIgnoredOldFloat8Key = GP_TRANSLATE_NOOP(
+    "CoreError", "a key of torchtitan before 2025-02-15 (57387af0e); not read: write model.converters = [\"float8\"]");
+inline constexpr const char* kIgnoredDetail = GP_TRANSLATE_NOOP("CoreError", "a detail GPU Planner does not model");
+inline constexpr const char* kIgnoredStepsNeedDataDegree = GP_TRANSLATE_NOOP(
+    "CoreError", "tokens per step need the data-parallel degree the planner chooses; set workload.training_tokens");
+inline constexpr const char* kIgnoredCompileSectionAlso = GP_TRANSLATE_NOOP(
+    "CoreError", "torchtitan from 08b8b244f (2025-08-20) reads [compile], which this file also sets");
+inline constexpr const char* kIgnoredLossCompiledBefore = GP_TRANSLATE_NOOP("CoreError",
+    "the loss: %1 is torchtitan's before bbb1b616e (2025-04-02), whose training.compile compiled the model alone; "
+    "the plan's loss stays its default");
+inline constexpr const char* kIgnoredTopLevelField
+    = GP_TRANSLATE_NOOP("CoreError", "a top-level field torchtitan does not define");
+inline constexpr const char* kIgnoredReadWithFlavor = GP_TRANSLATE_NOOP("CoreError", "read with model.flavor");
+inline constexpr const char* kIgnoredUnknownFlavor
+    = GP_TRANSLATE_NOOP("CoreError", "%1 %2 is not a flavor GPU Planner knows; choose the model in the plan");
 
 // The Hugging Face config.json import (transformer/hf_config_import.cpp).
 inline constexpr const char* kConfigNulByte = GP_TRANSLATE_NOOP("CoreError", "invalid JSON: a NUL byte at offset %1");
@@ -335,31 +511,57 @@ inline constexpr const char* kPriceSheetNotOverrides = GP_TRANSLATE_NOOP("CoreEr
     "unchanged");
 
 // Every template above, for the tests that check each has its words in every language.
-inline constexpr const char* const kAllReaderWords[]
-    = { kJsonNulByte, kJsonTooDeep, kJsonSyntaxAt, kJsonNumberTooLargeAt, kJsonNumberTooLarge, kIsTheFileComplete,
-          kObjectGot, kStringGot, kNotEmpty, kStringListGot, kUnknownValueExpected, kMustBeAnObject,
-          kNumberWrittenAsText, kNotUtf8, kNulByteNotText, kControlByteNotText, kNotValidToml, kNotValidYaml,
-          kYamlTabIndent, kYamlListWhereValue, kLaunchYamlNotMapping, kNotLaunchFile, kNoLaunchCommand,
-          kNoContainerCommand, kDeepSpeedIsObject, kNotDeepSpeed, kWholeNumberAtLeastOne, kWholeNumberAtLeastOneGot,
-          kExpectedFlagOf, kExpectedLlamaServerFlag, kNotMegatronFlag, kNeedsValue, kNeedsValueNotList, kNeedsNumberGot,
-          kNeedsLayersGot, kNeedsPositiveWholeGot, kPlanFieldSuffix, kUnterminatedSingleQuote, kUnterminatedDoubleQuote,
-          kUnterminatedArray, kUnterminatedSubstitution, kIgnoredOff, kIgnoredHyperParameter, kIgnoredRunFiles,
-          kIgnoredDataFiles, kIgnoredOverlap, kIgnoredMegatronFlag, kIgnoredMegatronArgument, kIgnoredRecomputeModule,
-          kIgnoredMomentWidths, kIgnoredGradientWidth, kIgnoredLauncherOption, kIgnoredNotPreset, kIgnoredSubstitution,
-          kIgnoredCondition, kConfigNulByte, kConfigIsObject, kInvalidJson, kNemotronMoeBlocks, kOtherHybridBlocks,
-          kBlocksVersusLayers, kSharedExpertWidthGot, kCurrencyGot, kInstanceControlCharacter, kZoneControlCharacter,
-          kQuoteNamesNoInstance, kInstanceOfOtherProvider, kCurrencyNotSupported, kCurrencyDisagrees, kCurrencyUnsaid,
-          kNoQuotedPrice, kPrepaidNeedsMonths, kMixesCurrencies, kSeveralRegions, kTooLargeForHourly, kErrorResponse,
-          kNotCloudListing, kRepeatObject, kOneOfWeeksOrMonths, kMonthPastHorizon, kMonthsPastHorizon,
-          kBetweenStartAndHorizon, kRepeatRequired, kRateList, kRateNegativeGot, kOneOfRateOrTable, kItemPlanRequired,
-          kPathEmpty, kPlanObjectOrPathGot, kScheduleRequired, kItemNotInference, kInstanceOrGpu, kMaxInstancesOrGpus,
-          kResidualAbovePrice, kUnknownBillingMode, kRegionsMap, kListsNoRegion, kBudgetFormatGot, kZeroCap,
-          kMustBeAList, kBudgetIsObject, kAtLeastOneItem, kAtMostItems, kBeforeIt, kFormatGot, kPriceCurrencyGot,
-          kPriceStatusGot, kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot, kNvmeTogether,
-          kPublishedOrEstimateGot, kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice, kListOfProfiles,
-          kSmsAtMostGpu, kSmsNeedsGpu, kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot, kIdControlCharacter,
-          kIdDefinedBy, kKeyedByInstance, kInstanceIdControl, kGivesNoPrice, kNothingWritten, kPriceSheetNotOverrides,
-          kIgnoredGraphSizesPastDefault, kIgnoredGraphSizesOverridden, kIgnoredGraphSizesWithoutPadding,
-          kIgnoredGraphSizesSpeculative, kIgnoredNewerVllmLargestSize, kIgnoredCompilationOtherThanSizes };
+inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooDeep, kJsonSyntaxAt,
+    kJsonNumberTooLargeAt, kJsonNumberTooLarge, kIsTheFileComplete, kObjectGot, kStringGot, kNotEmpty, kStringListGot,
+    kUnknownValueExpected, kMustBeAnObject, kNumberWrittenAsText, kNotUtf8, kNulByteNotText, kControlByteNotText,
+    kNotValidToml, kNotValidYaml, kYamlTabIndent, kYamlListWhereValue, kLaunchYamlNotMapping, kNotLaunchFile,
+    kNoLaunchCommand, kNoContainerCommand, kDeepSpeedIsObject, kNotDeepSpeed, kWholeNumberAtLeastOne,
+    kWholeNumberAtLeastOneGot, kExpectedFlagOf, kExpectedLlamaServerFlag, kNotMegatronFlag, kNeedsValue,
+    kNeedsValueNotList, kNeedsNumberGot, kNeedsLayersGot, kNeedsPositiveWholeGot, kPlanFieldSuffix,
+    kUnterminatedSingleQuote, kUnterminatedDoubleQuote, kUnterminatedArray, kUnterminatedSubstitution, kIgnoredOff,
+    kIgnoredHyperParameter, kIgnoredRunFiles, kIgnoredDataFiles, kIgnoredOverlap, kIgnoredMegatronFlag,
+    kIgnoredMegatronArgument, kIgnoredRecomputeModule, kIgnoredMomentWidths, kIgnoredGradientWidth,
+    kIgnoredLauncherOption, kIgnoredNotPreset, kIgnoredSubstitution, kIgnoredCondition, kConfigNulByte, kConfigIsObject,
+    kInvalidJson, kNemotronMoeBlocks, kOtherHybridBlocks, kBlocksVersusLayers, kSharedExpertWidthGot, kCurrencyGot,
+    kInstanceControlCharacter, kZoneControlCharacter, kQuoteNamesNoInstance, kInstanceOfOtherProvider,
+    kCurrencyNotSupported, kCurrencyDisagrees, kCurrencyUnsaid, kNoQuotedPrice, kPrepaidNeedsMonths, kMixesCurrencies,
+    kSeveralRegions, kTooLargeForHourly, kErrorResponse, kNotCloudListing, kRepeatObject, kOneOfWeeksOrMonths,
+    kMonthPastHorizon, kMonthsPastHorizon, kBetweenStartAndHorizon, kRepeatRequired, kRateList, kRateNegativeGot,
+    kOneOfRateOrTable, kItemPlanRequired, kPathEmpty, kPlanObjectOrPathGot, kScheduleRequired, kItemNotInference,
+    kInstanceOrGpu, kMaxInstancesOrGpus, kResidualAbovePrice, kUnknownBillingMode, kRegionsMap, kListsNoRegion,
+    kBudgetFormatGot, kZeroCap, kMustBeAList, kBudgetIsObject, kAtLeastOneItem, kAtMostItems, kBeforeIt, kFormatGot,
+    kPriceCurrencyGot, kPriceStatusGot, kMissingWithFigure, kUnknownPriceField, kZoneListShape, kStockStatusGot,
+    kNvmeTogether, kPublishedOrEstimateGot, kProviderNameGot, kMustBeAnArray, kOtherPriceRegion, kDefinedTwice,
+    kListOfProfiles, kSmsAtMostGpu, kSmsNeedsGpu, kMemoryAtMostGpu, kUsableAtMostMemory, kTensorFormatsGot,
+    kIdControlCharacter, kIdDefinedBy, kKeyedByInstance, kInstanceIdControl, kGivesNoPrice, kNothingWritten,
+    kPriceSheetNotOverrides, kIgnoredGraphSizesPastDefault, kIgnoredGraphSizesOverridden,
+    kIgnoredGraphSizesWithoutPadding, kIgnoredGraphSizesSpeculative, kIgnoredNewerVllmLargestSize,
+    kIgnoredCompilationOtherThanSizes, kIgnoredEngineCopies, kIgnoredExpertsOverTensor, kIgnoredHitRateDependsOnTraffic,
+    kIgnoredNoPrefixCache, kIgnoredChunksToBatchedTokens, kIgnoredServerSetting, kIgnoredLogging, kIgnoredApiFeature,
+    kIgnoredApiDocumentation, kIgnoredLoraSlotsSharded, kIgnoredNodes, kIgnoredNodeRank, kIgnoredFirstNodeAddress,
+    kIgnoredCompilation, kIgnoredLoraKernelTime, kIgnoredAdapterEviction, kIgnoredServingContextParallel,
+    kIgnoredGpusPerNode, kIgnoredBeamSearch, kIgnoredRuntimeBackend, kIgnoredChunksToTokenBudget,
+    kIgnoredFrontEndWorkers, kIgnoredKvTokenCap, kIgnoredAttentionDataParallel, kIgnoredCudaGraphs,
+    kIgnoredMoeKernelBackend, kIgnoredChunksToMaxNumTokens, kIgnoredStreamInterval, kIgnoredSchedulerOverlap,
+    kIgnoredSpeculativeDecoding, kIgnoredModelDtype, kIgnoredQuantization, kIgnoredLoraTargets, kIgnoredEngineFlag,
+    kIgnoredTrtllmOption, kIgnoredOptimizerNotModelled, kIgnoredTrainingOption, kIgnoredOptimizerHyperParameter,
+    kIgnoredNotSet, kIgnoredZeroBuckets, kIgnoredPinnedBuffers, kIgnoredNvmeAsCpu, kIgnoredAutoFromTrainer,
+    kIgnoredAutoPrecisionFromTrainer, kIgnoredLossScaling, kIgnoredDeepSpeedCheckpointing, kIgnoredPlannerHeader,
+    kIgnoredDeepSpeedOption, kIgnoredQuantizedNeedsLora, kIgnoredNotNumber, kIgnoredNotTokenCount,
+    kIgnoredNoShardingStrategy, kIgnoredFsdpDetails, kIgnoredEpochsOrSteps, kIgnoredDataAndTemplate,
+    kIgnoredLoggingEvaluationSaving, kIgnoredTrainingStage, kIgnoredPacking, kIgnoredSupervisedStage,
+    kIgnoredDeepSpeedFile, kLitgptPrecisionNotRead, kTrainArgsMapping, kIgnoredOptimizerSteps, kIgnoredLoggingSaving,
+    kIgnoredModelTying, kIgnoredDataAndTokenizer, kIgnoredLitgptEvaluation, kIgnoredRunSettings, kIgnoredLoraAlpha,
+    kIgnoredOwnArchitecture, kIgnoredQuantizedNeedsLitgptLora, kIgnoredAutoDevices, kIgnoredNodesWithoutDevices,
+    kIgnoredLlamaUbatch, kIgnoredUnifiedCache, kIgnoredContinuousBatching, kIgnoredCpuThreads, kIgnoredGgufQ4KM,
+    kIgnoredGgufQ4KS, kIgnoredGgufQ80, kIgnoredNoGgufType, kIgnoredLlamaCacheType, kIgnoredLayersOnCpu,
+    kIgnoredEveryLayerOnGpu, kIgnoredFlashAttentionAuto, kIgnoredSlotsSplitCache, kIgnoredSplitMode,
+    kIgnoredTorchtitanJob, kIgnoredProfiling, kIgnoredMetrics, kIgnoredCheckpointSaving, kIgnoredLearningRateSchedule,
+    kIgnoredValidation, kIgnoredCollectiveTimeouts, kIgnoredExperimental, kIgnoredFaultTolerance, kIgnoredOwnEstimator,
+    kIgnoredNotModelledField, kIgnoredCompilerBackend, kIgnoredNotCompileField, kIgnoredScheduleNotModelled,
+    kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField, kIgnoredDataSet, kIgnoredTrainingHyperParameter,
+    kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective, kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths,
+    kIgnoredOldFloat8Key, kIgnoredDetail, kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso,
+    kIgnoredLossCompiledBefore, kIgnoredTopLevelField, kIgnoredReadWithFlavor, kIgnoredUnknownFlavor };
 
 } // namespace gp::words

@@ -55,8 +55,7 @@ void readDeepSpeedZero(ImportBuilder& out, std::string_view text, const nlohmann
         else if (key == "offload_optimizer" || key == "offload_param")
             continue; // read together below
         else
-            out.ignore(
-                field, line, "bucket sizes, overlap and gathering: assumptions.communication_overlap covers them");
+            out.ignore(field, line, Words { words::kIgnoredZeroBuckets });
     }
     const std::string optimizer = offloadDevice(zero, "offload_optimizer");
     const std::string parameters = offloadDevice(zero, "offload_param");
@@ -76,10 +75,9 @@ void readDeepSpeedZero(ImportBuilder& out, std::string_view text, const nlohmann
                 if (inner != "device")
                     out.ignore(prefix + "zero_optimization." + section + "." + inner,
                         jsonKeyLine(text, std::string("zero_optimization.") + section + "." + inner),
-                        "pinned buffers and NVMe paths: not modelled");
+                        Words { words::kIgnoredPinnedBuffers });
     if (optimizer == "nvme" || parameters == "nvme")
-        out.ignore(prefix + "zero_optimization.offload_*.device", 0,
-            "NVMe offload is planned as CPU offload (the PCIe traffic is the same; the disk's speed is not modelled)");
+        out.ignore(prefix + "zero_optimization.offload_*.device", 0, Words { words::kIgnoredNvmeAsCpu });
 }
 
 } // namespace
@@ -91,7 +89,7 @@ Expected<bool> readDeepSpeedFields(
         const std::string field = prefix + key;
         const int line = jsonKeyLine(text, key);
         if (isAuto(value)) {
-            out.ignore(field, line, "\"auto\": the Hugging Face Trainer's arguments fill it in");
+            out.ignore(field, line, Words { words::kIgnoredAutoFromTrainer });
         } else if (key == "train_micro_batch_size_per_gpu" || key == "gradient_accumulation_steps"
             || key == "train_batch_size") {
             if (!value.is_number_integer() || value.get<long long>() < 1)
@@ -106,15 +104,15 @@ Expected<bool> readDeepSpeedFields(
             const auto enabled = value.value("enabled", nlohmann::json(false));
             const int enabledLine = jsonKeyLine(text, key + ".enabled");
             if (isAuto(enabled))
-                out.ignore(field + ".enabled", enabledLine, "\"auto\": the Hugging Face Trainer's bf16/fp16 decide");
+                out.ignore(field + ".enabled", enabledLine, Words { words::kIgnoredAutoPrecisionFromTrainer });
             else if (enabled.is_boolean() && enabled.get<bool>())
                 out.set("workload.precision", key, field + ".enabled", enabledLine);
             else
-                out.ignore(field + ".enabled", enabledLine, "off");
+                out.ignore(field + ".enabled", enabledLine, Words { words::kIgnoredOff });
             for (const auto& [inner, ignoredValue] : value.items())
                 if (inner != "enabled")
                     out.ignore(field + "." + inner, jsonKeyLine(text, key + "." + inner),
-                        "loss scaling: no effect on the planned memory or time");
+                        Words { words::kIgnoredLossScaling });
         } else if (key == "optimizer" && value.is_object()) {
             std::string type = value.value("type", "");
             std::transform(
@@ -124,16 +122,15 @@ Expected<bool> readDeepSpeedFields(
             else if (type == "lion")
                 out.set("workload.optimizer", "lion", field + ".type", line);
             else
-                out.ignore(field + ".type", line, "optimizer \"" + type + "\" is not one GPU Planner models");
+                out.ignore(field + ".type", line, Words { words::kIgnoredOptimizerNotModelled, { type } });
         } else if (key == "tensor_parallel" && value.is_object() && value.contains("autotp_size")) {
             out.set("workload.parallelism.tensor", value["autotp_size"], field + ".autotp_size", line);
         } else if (key == "activation_checkpointing") {
-            out.ignore(field, line,
-                "DeepSpeed's checkpointing runs where the model code calls it; set workload.activation_checkpointing");
+            out.ignore(field, line, Words { words::kIgnoredDeepSpeedCheckpointing });
         } else if (key == "_gpu_planner") {
-            out.ignore(field, line, "GPU Planner's header: what the file was planned for");
+            out.ignore(field, line, Words { words::kIgnoredPlannerHeader });
         } else {
-            out.ignore(field, line, "a DeepSpeed option GPU Planner does not model");
+            out.ignore(field, line, Words { words::kIgnoredDeepSpeedOption });
         }
     }
     return true;

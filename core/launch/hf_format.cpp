@@ -60,7 +60,7 @@ void mapHfOptimizer(ImportBuilder& out, const std::string& name, const std::stri
     else if (name == "sgd")
         out.set("workload.optimizer", "sgd", field, line);
     else {
-        out.ignore(field, line, "optimizer \"" + name + "\" is not one GPU Planner models");
+        out.ignore(field, line, Words { words::kIgnoredOptimizerNotModelled, { name } });
         return;
     }
     out.set("workload.paged_optimizer", paged, field, line);
@@ -95,8 +95,8 @@ void mapHfAdapter(ImportBuilder& out, const YAML::Node& d)
         const std::string q = quantized;
         const bool used = lora && ((fourBit && q != "load_in_8bit") || (!fourBit && eightBit && q != "load_in_4bit"));
         if (d[quantized].IsDefined() && !used)
-            out.ignore(q, yamlLine(d[quantized]),
-                lora ? "off" : "quantized loading goes with a LoRA adapter here (technique qlora or lora)");
+            out.ignore(
+                q, yamlLine(d[quantized]), Words { lora ? words::kIgnoredOff : words::kIgnoredQuantizedNeedsLora });
     }
     for (const char* rank : { "lora_rank", "lora_r" })
         if (auto r = integerValue(d[rank]))
@@ -108,7 +108,7 @@ void mapHfAdapter(ImportBuilder& out, const YAML::Node& d)
         if (auto p = numberValue(dropout))
             out.set("workload.lora.dropout", *p, "lora_dropout", yamlLine(dropout));
         else
-            out.ignore("lora_dropout", yamlLine(dropout), "not a number");
+            out.ignore("lora_dropout", yamlLine(dropout), Words { words::kIgnoredNotNumber });
     } else if (lora && peft && finetuning.empty() && adapter.empty()) {
         out.set("workload.lora.dropout", 0.05, "(TRL's default lora_dropout)", 0);
     }
@@ -156,7 +156,7 @@ void mapHfFsdp(ImportBuilder& out, const YAML::Node& d)
     else if (text.find("shard_grad_op") != std::string::npos)
         out.set("workload.parallelism.zero_stage", 2, "fsdp", yamlLine(fsdp));
     else if (fsdp.IsDefined())
-        out.ignore("fsdp", yamlLine(fsdp), "no sharding strategy GPU Planner knows in \"" + text + "\"");
+        out.ignore("fsdp", yamlLine(fsdp), Words { words::kIgnoredNoShardingStrategy, { text } });
     const YAML::Node config = d["fsdp_config"];
     if (!config.IsDefined() || !config.IsMap())
         return;
@@ -172,40 +172,36 @@ void mapHfFsdp(ImportBuilder& out, const YAML::Node& d)
             else if (s == "SHARD_GRAD_OP" || s == "2")
                 out.set("workload.parallelism.zero_stage", 2, field, yamlLine(entry.first));
         } else {
-            out.ignore(field, yamlLine(entry.first),
-                "FSDP wrapping and state-dict details: no effect on the planned memory or time");
+            out.ignore(field, yamlLine(entry.first), Words { words::kIgnoredFsdpDetails });
         }
     }
 }
 
-// Why a field the three tools read does not change the plan.
-std::string hfIgnoreReason(const std::string& key)
+// Why a field the three tools read does not change the plan (a template of base/reader_words.h).
+const char* hfIgnoreReason(const std::string& key)
 {
     static const std::set<std::string> length { "num_train_epochs", "num_epochs", "max_steps", "max_samples" };
     if (length.count(key))
-        return "the run's length in epochs or steps: set workload.training_tokens from the data set's tokens";
+        return words::kIgnoredEpochsOrSteps;
     static const std::set<std::string> data { "dataset", "datasets", "template", "dataset_prepared_path",
         "val_set_size", "val_size", "overwrite_cache", "preprocessing_num_workers", "dataset_dir",
         "dataloader_num_workers", "eval_dataset", "chat_template" };
     if (data.count(key))
-        return "data set and template: data loading is assumptions.disk_throughput_mbps";
+        return words::kIgnoredDataAndTemplate;
     if (key.find("lr") != std::string::npos || key.find("learning_rate") != std::string::npos
         || key.find("warmup") != std::string::npos || key.find("weight_decay") != std::string::npos
         || key.find("lora_alpha") != std::string::npos || key.find("dropout") != std::string::npos)
-        return "optimizer hyper-parameter: no effect on memory or time";
+        return words::kIgnoredOptimizerHyperParameter;
     if (key.find("log") != std::string::npos || key.find("save") != std::string::npos
         || key.find("eval") != std::string::npos || key.find("output") != std::string::npos
         || key.find("wandb") != std::string::npos || key.find("hub") != std::string::npos
         || key.find("report") != std::string::npos || key.find("plot") != std::string::npos)
-        return "logging, evaluation and saving: no effect on the planned memory or time";
+        return words::kIgnoredLoggingEvaluationSaving;
     if (key == "stage" || key == "rl" || key == "do_train")
-        return "the training stage: preference and RL stages (dpo, kto, ppo, rm) keep reference or reward models the "
-               "plan does not count";
+        return words::kIgnoredTrainingStage;
     if (key == "sample_packing" || key == "pad_to_sequence_len" || key == "packing")
-        return "packing fills each sequence with several examples, the tokens per sequence the plan counts; where "
-               "attention stays within each example (axolotl's sample_packing with flash attention, TRL's "
-               "padding_free), set workload.document_tokens to the examples' mean length";
-    return "a training option GPU Planner does not model";
+        return words::kIgnoredPacking;
+    return words::kIgnoredTrainingOption;
 }
 
 } // namespace
@@ -224,9 +220,9 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
         const YAML::Node& value = entry.second;
         const int line = yamlLine(entry.first);
         if (key == "stage" && (scalarText(value) == "sft" || scalarText(value) == "pt")) {
-            out.ignore(key, line, "supervised fine-tuning or pre-training: the plan's training workload as it is");
+            out.ignore(key, line, Words { words::kIgnoredSupervisedStage });
         } else if (!read.count(key)) {
-            out.ignore(key, line, hfIgnoreReason(key));
+            out.ignore(key, line, Words { hfIgnoreReason(key) });
         } else if (key == "model_name_or_path" || key == "base_model") {
             mapModelName(out, scalarText(value), key, line);
         } else if (key == "per_device_train_batch_size" || key == "micro_batch_size"
@@ -241,13 +237,13 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
             if (auto v = integerValue(value))
                 out.set("workload.sequence_length", *v, key, line);
             else
-                out.ignore(key, line, "not a number of tokens");
+                out.ignore(key, line, Words { words::kIgnoredNotTokenCount });
         } else if (key == "bf16" || key == "fp16") {
             // axolotl's "auto": bf16 where the GPU has it (the plan's GPUs without bf16 run fp16 in the estimate).
             if (scalarText(value) == "auto" || boolValue(value).value_or(false))
                 out.set("workload.precision", key, key, line);
             else
-                out.ignore(key, line, "off");
+                out.ignore(key, line, Words { words::kIgnoredOff });
         } else if (key == "gradient_checkpointing") {
             out.set("workload.activation_checkpointing", boolValue(value).value_or(false) ? "full" : "none", key, line);
         } else if (key == "optim" || key == "optimizer") {
@@ -270,9 +266,7 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
                 if (auto r = readDeepSpeedFields(out, "", config, "deepspeed."); !r)
                     return r.error();
             } else {
-                out.ignore(key, line,
-                    "the DeepSpeed config is another file (" + scalarText(value)
-                        + "): import it as well, or write it inline here");
+                out.ignore(key, line, Words { words::kIgnoredDeepSpeedFile, { scalarText(value) } });
             }
         }
     }

@@ -58,11 +58,6 @@ void ImportBuilder::set(const std::string& planField, nlohmann::json value, cons
     m_import.mapped.push_back({ field, line, planField, std::move(value) });
 }
 
-void ImportBuilder::ignore(const std::string& field, int line, const std::string& reason)
-{
-    m_import.ignored.push_back({ field, line, reason });
-}
-
 void ImportBuilder::ignore(const std::string& field, int line, Words reason)
 {
     std::string english = fillWords(reason);
@@ -73,11 +68,6 @@ bool ImportBuilder::has(const std::string& planField) const
 {
     return std::any_of(m_import.mapped.begin(), m_import.mapped.end(),
         [&](const LaunchMappedField& m) { return m.planField == planField; });
-}
-
-Error ImportBuilder::error(const std::string& field, int line, const std::string& message) const
-{
-    return Error { field, message, m_import.fileName + (line > 0 ? ":" + std::to_string(line) : std::string()) };
 }
 
 Error ImportBuilder::error(const std::string& field, int line, Words words) const

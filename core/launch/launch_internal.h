@@ -27,13 +27,12 @@ public:
     void set(const std::string& planField, nlohmann::json value, const std::string& field, int line);
     // Removes `planField` from the plan (its default applies), as part of a field already recorded.
     void clear(const std::string& planField);
-    void ignore(const std::string& field, int line, const std::string& reason);
-    // The same worded from a template (base/reader_words.h), kept for the window's language.
+    // Leaves `field` out of the plan with `reason`, worded from a template (base/reader_words.h) so the window shows
+    // it in its language: there is no plain-text overload, so a reason without a template does not compile.
     void ignore(const std::string& field, int line, Words reason);
     bool has(const std::string& planField) const;
-    // "FILE:LINE: FIELD: MESSAGE" as an Error (file "FILE:LINE", field FIELD).
-    Error error(const std::string& field, int line, const std::string& message) const;
-    // The same worded from a template (base/reader_words.h), kept for the window's language.
+    // "FILE:LINE: FIELD: MESSAGE" as an Error (file "FILE:LINE", field FIELD), MESSAGE worded from a template
+    // (base/reader_words.h) and kept for the window's language (no plain-text overload either).
     Error error(const std::string& field, int line, Words words) const;
     const std::string& fileName() const { return m_import.fileName; }
     LaunchImport take() { return std::move(m_import); }
@@ -47,7 +46,7 @@ private:
 // ignored (planField nullptr), and whether a value follows it.
 struct ServingFlag {
     const char* planField; // nullptr: ignored with `reason`
-    const char* reason;
+    const char* reason; // a template of base/reader_words.h without arguments
     bool takesValue;
 };
 

@@ -45,8 +45,7 @@ Expected<bool> mapPrecision(ImportBuilder& out, const YAML::Node& value, int lin
     const bool fp16 = text == "16-true" || text == "16-mixed";
     if (!bf16 && !fp16 && text != "32-true")
         return out.error("precision", line,
-            "LitGPT precision \"" + text
-                + "\" is not one GPU Planner reads (bf16-true, bf16-mixed, 16-true, 16-mixed, 32-true)");
+            Words { words::kLitgptPrecisionNotRead, { text, "bf16-true, bf16-mixed, 16-true, 16-mixed, 32-true" } });
     out.set("workload.precision", bf16 ? "bf16" : fp16 ? "fp16" : "fp32", "precision", line);
     const bool mixed = text.ends_with("-mixed");
     out.set("workload.master_weights", mixed, "precision", line);
@@ -71,7 +70,7 @@ void mapQuantize(ImportBuilder& out, const YAML::Node& value, int line)
     } else if (text == "bnb.int8-training" || text == "bnb.int8") {
         out.set("workload.weight_format", "int8", "quantize", line);
     } else {
-        out.ignore("quantize", line, "quantization \"" + text + "\" is not one GPU Planner models");
+        out.ignore("quantize", line, Words { words::kIgnoredQuantization, { text } });
     }
 }
 
@@ -94,7 +93,7 @@ void mapOptimizer(ImportBuilder& out, const YAML::Node& value, int line)
         const double momentum = args.IsDefined() && args.IsMap() ? numberValue(args["momentum"]).value_or(0.0) : 0.0;
         out.set("workload.optimizer", momentum > 0 ? "sgd-momentum" : "sgd", field, at);
     } else
-        out.ignore(field, at, "optimizer \"" + name + "\" is not one GPU Planner models");
+        out.ignore(field, at, Words { words::kIgnoredOptimizerNotModelled, { name } });
     if (value.IsMap())
         for (const auto& entry : value) {
             const std::string key = entry.first.as<std::string>();
@@ -106,10 +105,10 @@ void mapOptimizer(ImportBuilder& out, const YAML::Node& value, int line)
                     if (name == "SGD" && a == "momentum")
                         continue;
                     out.ignore("optimizer.init_args." + a, yamlLine(arg.first),
-                        "optimizer hyper-parameter: no effect on memory or time");
+                        Words { words::kIgnoredOptimizerHyperParameter });
                 }
             } else {
-                out.ignore("optimizer." + key, yamlLine(entry.first), "a training option GPU Planner does not model");
+                out.ignore("optimizer." + key, yamlLine(entry.first), Words { words::kIgnoredTrainingOption });
             }
         }
 }
@@ -139,7 +138,8 @@ Expected<bool> mapLora(ImportBuilder& out, const YAML::Node& d)
         if (!isNull(node)) {
             auto b = boolValue(node);
             if (!b)
-                return out.error(s.key, yamlLine(node), "true or false, got \"" + scalarOf(node) + "\"");
+                return out.error(
+                    s.key, yamlLine(node), Words { words::kTrueOrFalseGot, { "\"" + scalarOf(node) + "\"" } });
             on = *b;
         }
         if (node.IsDefined())
@@ -162,7 +162,7 @@ Expected<bool> mapLora(ImportBuilder& out, const YAML::Node& d)
     if (const YAML::Node p = d["lora_dropout"]; !isNull(p)) {
         auto v = numberValue(p);
         if (!v)
-            return out.error("lora_dropout", yamlLine(p), "a number from 0 to below 1, got \"" + scalarOf(p) + "\"");
+            return out.error("lora_dropout", yamlLine(p), Words { words::kNumberGot, { "\"" + scalarOf(p) + "\"" } });
         out.set("workload.lora.dropout", *v, "lora_dropout", yamlLine(p));
     }
     return true;
@@ -171,8 +171,7 @@ Expected<bool> mapLora(ImportBuilder& out, const YAML::Node& d)
 Expected<bool> mapTrain(ImportBuilder& out, const YAML::Node& train, int trainLine)
 {
     if (!train.IsMap())
-        return out.error(
-            "train", trainLine, "a mapping of TrainArgs fields (global_batch_size, micro_batch_size, ...)");
+        return out.error("train", trainLine, Words { words::kTrainArgsMapping });
     for (const auto& entry : train) {
         const std::string key = entry.first.as<std::string>();
         const std::string field = "train." + key;
@@ -186,7 +185,7 @@ Expected<bool> mapTrain(ImportBuilder& out, const YAML::Node& train, int trainLi
                 line);
         } else if (key == "max_seq_length" || key == "epochs" || key == "max_tokens") {
             if (isNull(value)) {
-                out.ignore(field, line, "not set");
+                out.ignore(field, line, Words { words::kIgnoredNotSet });
                 continue;
             }
             auto v = integerValue(value);
@@ -199,35 +198,33 @@ Expected<bool> mapTrain(ImportBuilder& out, const YAML::Node& train, int trainLi
             else
                 out.set("workload.training_tokens", double(*v), field, line);
         } else if (key == "max_steps") {
-            out.ignore(field, line,
-                isNull(value) ? "not set"
-                              : "the run's length in optimizer steps: set workload.training_tokens from the data's "
-                                "tokens");
+            out.ignore(field, line, Words { isNull(value) ? words::kIgnoredNotSet : words::kIgnoredOptimizerSteps });
         } else if (key.find("interval") != std::string::npos) {
-            out.ignore(field, line, "logging and saving: no effect on the planned memory or time");
+            out.ignore(field, line, Words { words::kIgnoredLoggingSaving });
         } else if (key == "tie_embeddings") {
-            out.ignore(field, line, "the model's tying: the preset's architecture states it");
+            out.ignore(field, line, Words { words::kIgnoredModelTying });
         } else {
-            out.ignore(field, line, "optimizer hyper-parameter: no effect on memory or time");
+            out.ignore(field, line, Words { words::kIgnoredOptimizerHyperParameter });
         }
     }
     return true;
 }
 
-std::string litgptIgnoreReason(const std::string& key)
+// Why a top-level field does not change the plan (a template of base/reader_words.h).
+const char* litgptIgnoreReason(const std::string& key)
 {
     if (key == "data" || key == "tokenizer_dir")
-        return "data set and tokenizer: data loading is assumptions.disk_throughput_mbps";
+        return words::kIgnoredDataAndTokenizer;
     if (key == "eval")
-        return "evaluation: the stack's default evaluation (EvalArgs) is in the estimate";
+        return words::kIgnoredLitgptEvaluation;
     if (key == "out_dir" || key == "logger_name" || key == "resume" || key == "log" || key == "initial_checkpoint_dir"
         || key == "seed" || key == "access_token")
-        return "logging, saving, resuming and run settings: no effect on the planned memory or time";
+        return words::kIgnoredRunSettings;
     if (key == "lora_alpha")
-        return "scales the adapter's output: no effect on memory or time";
+        return words::kIgnoredLoraAlpha;
     if (key == "model_config")
-        return "an architecture of its own: import the model's config instead";
-    return "a training option GPU Planner does not model";
+        return words::kIgnoredOwnArchitecture;
+    return words::kIgnoredTrainingOption;
 }
 
 } // namespace
@@ -253,7 +250,8 @@ Expected<LaunchImport> readLitgptYaml(const YAML::Node& d, const std::string& fi
         const YAML::Node& value = entry.second;
         const int line = yamlLine(entry.first);
         if (!read.count(key)) {
-            out.ignore(key, line, key == "model_config" && value.IsNull() ? "not set" : litgptIgnoreReason(key));
+            out.ignore(key, line,
+                Words { key == "model_config" && value.IsNull() ? words::kIgnoredNotSet : litgptIgnoreReason(key) });
         } else if (key == "checkpoint_dir" || key == "model_name") {
             // checkpoint_dir is checkpoints/<org>/<repo> (litgpt download's layout); model_name a LitGPT config
             // name (litgpt/config.py), which the catalog knows where it is a Hugging Face repository's name.
@@ -265,15 +263,15 @@ Expected<LaunchImport> readLitgptYaml(const YAML::Node& d, const std::string& fi
             if (lora)
                 mapQuantize(out, value, line);
             else if (!isNull(value))
-                out.ignore(key, line, "quantized weights go with LoRA (finetune_lora) here");
+                out.ignore(key, line, Words { words::kIgnoredQuantizedNeedsLitgptLora });
         } else if (key == "devices" || key == "num_nodes") {
             auto v = integerValue(value);
             if (!v && key == "devices" && scalarOf(value) == "auto") {
-                out.ignore(key, line, "\"auto\": every GPU of the node, the candidates' GPUs in the plan");
+                out.ignore(key, line, Words { words::kIgnoredAutoDevices });
                 continue;
             }
             if (!devicesStated && key == "num_nodes") {
-                out.ignore(key, line, "without a number of devices the GPUs are the candidates' in the plan");
+                out.ignore(key, line, Words { words::kIgnoredNodesWithoutDevices });
                 continue;
             }
             if (!v || *v < 1)

@@ -13,8 +13,8 @@ namespace gp::launch
 namespace
 {
 
-// What a llama-server flag sets: a plan field (nullptr: ignored with `reason`), and whether it takes a value.
-const char* const kLlamaServerSetting = "server setting: no effect on memory or speed";
+// What a llama-server flag sets: a plan field (nullptr: ignored with `reason`, a template of base/reader_words.h),
+// and whether it takes a value.
 
 const std::map<std::string, ServingFlag>& llamaServerFlags()
 {
@@ -34,26 +34,22 @@ const std::map<std::string, ServingFlag>& llamaServerFlags()
         { "-ngl", { "gpu-layers", nullptr, true } },
         { "--n-gpu-layers", { "gpu-layers", nullptr, true } },
         { "--gpu-layers", { "gpu-layers", nullptr, true } },
-        { "-ub",
-            { nullptr, "the plan runs llama-server's default ubatch (catalog serving.engine.llama_cpp.ubatch_size)",
-                true } },
-        { "--ubatch-size",
-            { nullptr, "the plan runs llama-server's default ubatch (catalog serving.engine.llama_cpp.ubatch_size)",
-                true } },
-        { "-kvu", { nullptr, "the serving model counts one cache shared by the slots (unified)", false } },
-        { "--kv-unified", { nullptr, "the serving model counts one cache shared by the slots (unified)", false } },
-        { "-cb", { nullptr, "continuous batching is on by default and in the serving model", false } },
-        { "--cont-batching", { nullptr, "continuous batching is on by default and in the serving model", false } },
-        { "-t", { nullptr, "CPU threads: no effect with every layer on the GPU", true } },
-        { "--threads", { nullptr, "CPU threads: no effect with every layer on the GPU", true } },
-        { "--host", { nullptr, kLlamaServerSetting, true } },
-        { "--port", { nullptr, kLlamaServerSetting, true } },
-        { "-a", { nullptr, kLlamaServerSetting, true } },
-        { "--alias", { nullptr, kLlamaServerSetting, true } },
-        { "--api-key", { nullptr, kLlamaServerSetting, true } },
-        { "--jinja", { nullptr, "API feature: no effect on memory or speed", false } },
-        { "--metrics", { nullptr, kLlamaServerSetting, false } },
-        { "--no-webui", { nullptr, kLlamaServerSetting, false } },
+        { "-ub", { nullptr, words::kIgnoredLlamaUbatch, true } },
+        { "--ubatch-size", { nullptr, words::kIgnoredLlamaUbatch, true } },
+        { "-kvu", { nullptr, words::kIgnoredUnifiedCache, false } },
+        { "--kv-unified", { nullptr, words::kIgnoredUnifiedCache, false } },
+        { "-cb", { nullptr, words::kIgnoredContinuousBatching, false } },
+        { "--cont-batching", { nullptr, words::kIgnoredContinuousBatching, false } },
+        { "-t", { nullptr, words::kIgnoredCpuThreads, true } },
+        { "--threads", { nullptr, words::kIgnoredCpuThreads, true } },
+        { "--host", { nullptr, words::kIgnoredServerSetting, true } },
+        { "--port", { nullptr, words::kIgnoredServerSetting, true } },
+        { "-a", { nullptr, words::kIgnoredServerSetting, true } },
+        { "--alias", { nullptr, words::kIgnoredServerSetting, true } },
+        { "--api-key", { nullptr, words::kIgnoredServerSetting, true } },
+        { "--jinja", { nullptr, words::kIgnoredApiFeature, false } },
+        { "--metrics", { nullptr, words::kIgnoredServerSetting, false } },
+        { "--no-webui", { nullptr, words::kIgnoredServerSetting, false } },
     };
     return flags;
 }
@@ -80,16 +76,13 @@ void mapGgufName(ImportBuilder& out, const std::string& path, const std::string&
     struct Type {
         const char* name;
         const char* format; // nullptr: not carried
-        const char* note;
+        const char* note; // a template of base/reader_words.h
     };
     static const Type types[] = {
-        { "Q4_K_M", "int4",
-            "Q4_K_M: counted at Q4_K's 4.5 bits; its Q6_K attn_v, ffn_down (half the layers) and "
-            "output add about 9% to the file" },
-        { "Q4_K_S", "int4", "Q4_K_S: counted at Q4_K's 4.5 bits; its Q5_K attn_v and ffn_down layers are not" },
+        { "Q4_K_M", "int4", words::kIgnoredGgufQ4KM }, { "Q4_K_S", "int4", words::kIgnoredGgufQ4KS },
         { "Q4_0", "int4", nullptr }, // 4.5 bits, the int4 layout
-        { "Q8_0", "int8", "Q8_0: 8.5 bits, counted at int8's 8.03" }, { "BF16", "same", nullptr },
-        { "F16", "same", nullptr }, { "MXFP4", "mxfp4", nullptr }, // 4.25 bits
+        { "Q8_0", "int8", words::kIgnoredGgufQ80 }, { "BF16", "same", nullptr }, { "F16", "same", nullptr },
+        { "MXFP4", "mxfp4", nullptr }, // 4.25 bits
     };
     for (const Type& t : types) {
         const auto at = upper.rfind(t.name);
@@ -97,11 +90,11 @@ void mapGgufName(ImportBuilder& out, const std::string& path, const std::string&
             continue;
         out.set("workload.weight_format", t.format, flag, line);
         if (t.note)
-            out.ignore(flag, line, t.note);
+            out.ignore(flag, line, Words { t.note });
         mapModelName(out, stem.substr(0, at - 1), flag, line);
         return;
     }
-    out.ignore(flag, line, "no GGUF type GPU Planner carries in \"" + stem + "\": set workload.weight_format");
+    out.ignore(flag, line, Words { words::kIgnoredNoGgufType, { stem } });
     mapModelName(out, stem, flag, line);
 }
 
@@ -116,17 +109,15 @@ Expected<bool> mapLlamaServerValue(
         if (auto type = llamaCacheType(value))
             out.set(planField, *type, flag, line);
         else
-            out.ignore(
-                flag, line, "cache type \"" + value + "\" is not one GPU Planner models (f16, bf16, q8_0, q4_0)");
+            out.ignore(flag, line, Words { words::kIgnoredLlamaCacheType, { value } });
         return true;
     }
     if (planField == "gpu-layers") {
         auto layers = numberText(value);
         if (!layers && value != "all" && value != "auto")
             return out.error(flag, line, Words { words::kNeedsLayersGot, { value } });
-        out.ignore(flag, line,
-            layers && *layers < 99 ? "layers left on the CPU are not modelled: the plan puts every layer on the GPU"
-                                   : "every layer on the GPU, as the plan runs it");
+        out.ignore(
+            flag, line, Words { layers && *layers < 99 ? words::kIgnoredLayersOnCpu : words::kIgnoredEveryLayerOnGpu });
         return true;
     }
     auto number = integerText(value);
@@ -167,7 +158,7 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
             else if (v == "on" || v == "1" || v == "true")
                 out.set("workload.flash_attention", true, flag, line);
             else
-                out.ignore(flag, line, "auto: the plan's flash_attention stays");
+                out.ignore(flag, line, Words { words::kIgnoredFlashAttentionAuto });
             continue;
         }
         if (flag == "-sm" || flag == "--split-mode" || flag == "-ts" || flag == "--tensor-split") {
@@ -192,23 +183,21 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
             value = words[++k].text;
         }
         if (known == llamaServerFlags().end())
-            out.ignore(flag, line, "a llama-server flag GPU Planner does not model");
+            out.ignore(flag, line, Words { words::kIgnoredEngineFlag, { "llama-server" } });
         else if (!known->second.planField)
-            out.ignore(flag, line, known->second.reason);
+            out.ignore(flag, line, Words { known->second.reason });
         else if (auto mapped = mapLlamaServerValue(out, known->second.planField, flag, value.value_or(""), line);
                  !mapped)
             return mapped.error();
     }
     if (slotsLine > 0 && !unified)
-        out.ignore("--parallel", slotsLine,
-            "without --kv-unified each slot holds --ctx-size / slots cells (src/llama-context.cpp n_ctx_seq) and "
-            "refuses a longer request; the plan counts one cache the slots share");
+        out.ignore("--parallel", slotsLine, Words { words::kIgnoredSlotsSplitCache });
     if (splitGpus > 1 && splitMode == "row")
         out.set("workload.parallelism.tensor", splitGpus, "--tensor-split", splitLine);
     else if (splitGpus > 1 && splitMode == "layer")
         out.set("workload.parallelism.pipeline", splitGpus, "--tensor-split", splitLine);
     else if (splitGpus > 1)
-        out.ignore("--split-mode", splitLine, "split mode \"" + splitMode + "\": one GPU per replica");
+        out.ignore("--split-mode", splitLine, Words { words::kIgnoredSplitMode, { splitMode } });
     return out.take();
 }
 

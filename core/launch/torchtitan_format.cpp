@@ -40,24 +40,23 @@ std::string tomlFieldNear(std::string_view text, int line)
     return key;
 }
 
-// Why a section torchtitan reads does not change the plan.
-std::string sectionReason(const std::string& section)
+// Why a section torchtitan reads does not change the plan (a template of base/reader_words.h).
+const char* sectionReason(const std::string& section)
 {
-    static const std::map<std::string, std::string> reasons {
-        { "job", "job bookkeeping (folders, description): no effect on memory or time" },
-        { "profiling", "profiling: no effect on the planned memory or time" },
-        { "metrics", "logging: no effect on the planned memory or time" },
-        { "checkpoint", "checkpoint saving: its time and disk are billing.checkpoint_interval_hours and storage_gib" },
-        { "lr_scheduler", "learning-rate schedule: no effect on memory or time" },
-        { "validation", "validation runs are not planned" },
-        { "comm", "collective timeouts and tracing: no effect on the planned time" },
-        { "experimental", "experimental options are not modelled" },
-        { "fault_tolerance",
-            "fault tolerance is not modelled (spot interruptions are billing.spot_interruptions_per_day)" },
-        { "memory_estimation", "torchtitan's own estimator does not change the plan" },
+    static const std::map<std::string, const char*> reasons {
+        { "job", words::kIgnoredTorchtitanJob },
+        { "profiling", words::kIgnoredProfiling },
+        { "metrics", words::kIgnoredMetrics },
+        { "checkpoint", words::kIgnoredCheckpointSaving },
+        { "lr_scheduler", words::kIgnoredLearningRateSchedule },
+        { "validation", words::kIgnoredValidation },
+        { "comm", words::kIgnoredCollectiveTimeouts },
+        { "experimental", words::kIgnoredExperimental },
+        { "fault_tolerance", words::kIgnoredFaultTolerance },
+        { "memory_estimation", words::kIgnoredOwnEstimator },
     };
     auto it = reasons.find(section);
-    return it != reasons.end() ? it->second : "not a field GPU Planner models";
+    return it != reasons.end() ? it->second : words::kIgnoredNotModelledField;
 }
 
 struct TorchtitanRead {
@@ -148,9 +147,9 @@ void readTorchtitanCompile(TorchtitanRead& r, const std::string& key, const toml
         r.compileComponents = components;
         r.compileComponentsLine = line;
     } else if (key == "backend")
-        r.out.ignore(field, line, "the compiler backend: the estimate of torch_compile is Inductor's (the default)");
+        r.out.ignore(field, line, Words { words::kIgnoredCompilerBackend });
     else
-        r.out.ignore(field, line, "not a compile field GPU Planner models");
+        r.out.ignore(field, line, Words { words::kIgnoredNotCompileField });
 }
 
 // [parallelism]: the degrees, FSDP/HSDP as ZeRO, the pipeline schedule.
@@ -197,12 +196,11 @@ void readTorchtitanParallelism(
         else if (schedule.find("ZeroBubble") != std::string::npos || schedule.find("ZBV") != std::string::npos)
             r.out.set("workload.parallelism.pipeline_schedule", "zero_bubble", field, line);
         else
-            r.out.ignore(field, line, "schedule \"" + schedule + "\" is not one GPU Planner models");
+            r.out.ignore(field, line, Words { words::kIgnoredScheduleNotModelled, { schedule } });
     } else if (key == "enable_async_tensor_parallel")
-        r.out.ignore(
-            field, line, "overlap of tensor-parallel communication: assumptions.communication_overlap covers it");
+        r.out.ignore(field, line, Words { words::kIgnoredAsyncTensorParallel });
     else
-        r.out.ignore(field, line, "not a parallelism field GPU Planner models");
+        r.out.ignore(field, line, Words { words::kIgnoredNotParallelismField });
 }
 
 void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const toml::node& value)
@@ -231,7 +229,7 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
         if (reduce == "float32" || reduce == "bfloat16")
             r.out.set("workload.gradient_precision", reduce == "float32" ? "fp32" : "bf16", field, line);
         else
-            r.out.ignore(field, line, "not a gradient width GPU Planner reads");
+            r.out.ignore(field, line, Words { words::kIgnoredGradientWidth });
     } else if (key == "compile") {
         r.trainingCompile = tomlSwitch(r, field, value);
         r.trainingCompileLine = line;
@@ -244,8 +242,8 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
         r.out.set("workload.parallelism.offload", "optimizer-and-parameters", field, line);
     else
         r.out.ignore(field, line,
-            key == "dataset" || key == "dataset_path" ? "the data set: its loading is assumptions.disk_throughput_mbps"
-                                                      : "training hyper-parameter: no effect on memory or time");
+            Words { key == "dataset" || key == "dataset_path" ? words::kIgnoredDataSet
+                                                              : words::kIgnoredTrainingHyperParameter });
 }
 
 void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const toml::table& table)
@@ -284,13 +282,10 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
                     r.out.set("workload.activation_checkpointing", "per-op",
                         "activation_checkpoint.selective_ac_option", int(at->source().begin.line));
             } else if (mode == "selective")
-                r.out.ignore(field, line,
-                    "selective_ac_option \"" + option
-                        + "\" (every n-th layer) is not a plan field; set "
-                          "workload.activation_checkpointing_layers");
+                r.out.ignore(field, line, Words { words::kIgnoredSelectiveEveryNth, { option } });
         } else if (section == "activation_checkpoint" && key == "selective_ac_option") {
             if (table["mode"].value<std::string>().value_or("") != "selective")
-                r.out.ignore(field, line, "read only with mode = \"selective\"");
+                r.out.ignore(field, line, Words { words::kIgnoredReadOnlySelective });
         } else if (section == "float8" && key == "enable_fsdp_float8_all_gather") {
             r.out.set("workload.fp8_all_gather", value.value<bool>().value_or(false), field, line);
         } else if (section == "float8" && key == "recipe_name") {
@@ -298,15 +293,15 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
             if (recipe == "tensorwise" || recipe == "rowwise")
                 r.out.set("workload.fp8_recipe", recipe, field, line);
             else
-                r.out.ignore(field, line, "recipe \"" + recipe + "\" is not one GPU Planner models");
+                r.out.ignore(field, line, Words { words::kIgnoredRecipeNotModelled, { recipe } });
         } else if (section == "optimizer" && key == "name") {
             const std::string name = value.value<std::string>().value_or("");
             if (name == "AdamW" || name == "Adam")
                 r.out.set("workload.optimizer", "adamw", field, line);
             else
-                r.out.ignore(field, line, "optimizer \"" + name + "\" is not one GPU Planner models");
+                r.out.ignore(field, line, Words { words::kIgnoredOptimizerNotModelled, { name } });
         } else if (section == "model") {
-            r.out.ignore(field, line, "tokenizer and asset paths: no effect on memory or time");
+            r.out.ignore(field, line, Words { words::kIgnoredTokenizerPaths });
         } else if (section == "experimental"
             && (key == "pipeline_parallel_degree" || key == "context_parallel_degree")) {
             // Moved to [parallelism] by 785c34c99 (2025-03-18): read as there.
@@ -315,12 +310,11 @@ void readTorchtitanSection(TorchtitanRead& r, const std::string& section, const 
         } else if (section == "float8" && key == "enable_float8_linear") {
             // Replaced by model.converters = ["float8"] in 57387af0e (2025-02-15).
             r.olderKey = field;
-            r.out.ignore(field, line,
-                "a key of torchtitan before 2025-02-15 (57387af0e); not read: write model.converters = [\"float8\"]");
+            r.out.ignore(field, line, Words { words::kIgnoredOldFloat8Key });
         } else if (section == "float8" || section == "optimizer" || section == "activation_checkpoint") {
-            r.out.ignore(field, line, "a detail GPU Planner does not model");
+            r.out.ignore(field, line, Words { words::kIgnoredDetail });
         } else {
-            r.out.ignore(field, line, sectionReason(section));
+            r.out.ignore(field, line, Words { sectionReason(section) });
         }
     }
 }
@@ -346,8 +340,7 @@ void finishTorchtitanBatch(TorchtitanRead& r)
         r.out.set("workload.global_batch_size", nullptr, r.localField, r.localLine);
         r.out.set("workload.gradient_accumulation_steps", accumulation, r.localField, r.localLine);
         if (r.steps)
-            r.out.ignore("training.steps", r.stepsLine,
-                "tokens per step need the data-parallel degree the planner chooses; set workload.training_tokens");
+            r.out.ignore("training.steps", r.stepsLine, Words { words::kIgnoredStepsNeedDataDegree });
     }
     // FSDP (data_parallel_shard_degree, -1 = every GPU left) is ZeRO-3, or ZeRO-2 when parameters stay gathered after
     // the forward pass; only replication (HSDP's replicate degree alone) is plain data parallelism.
@@ -377,8 +370,7 @@ void finishTorchtitanCompile(TorchtitanRead& r)
 {
     const bool hasSection = r.compileEnable || r.compileComponents;
     if (r.trainingCompile && hasSection) {
-        r.out.ignore("training.compile", r.trainingCompileLine,
-            "torchtitan from 08b8b244f (2025-08-20) reads [compile], which this file also sets");
+        r.out.ignore("training.compile", r.trainingCompileLine, Words { words::kIgnoredCompileSectionAlso });
     } else if (r.trainingCompile) {
         r.out.set("workload.torch_compile", *r.trainingCompile, "training.compile", r.trainingCompileLine);
         if (*r.trainingCompile && r.olderKey.empty())
@@ -386,10 +378,8 @@ void finishTorchtitanCompile(TorchtitanRead& r)
         else
             r.out.clear("workload.loss_implementation");
         if (*r.trainingCompile && !r.olderKey.empty())
-            r.out.ignore("training.compile", r.trainingCompileLine,
-                "the loss: " + r.olderKey
-                    + " is torchtitan's before bbb1b616e (2025-04-02), whose training.compile compiled the model "
-                      "alone; the plan's loss stays its default");
+            r.out.ignore(
+                "training.compile", r.trainingCompileLine, Words { words::kIgnoredLossCompiledBefore, { r.olderKey } });
     }
     if (!hasSection)
         return;
@@ -431,7 +421,7 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
         if (const auto* table = value.as_table())
             readTorchtitanSection(r, section, *table);
         else
-            out.ignore(section, r.line(value), "a top-level field torchtitan does not define");
+            out.ignore(section, r.line(value), Words { words::kIgnoredTopLevelField });
     }
     const auto name = root["model"]["name"].value<std::string>();
     const auto flavor = root["model"]["flavor"].value<std::string>();
@@ -444,9 +434,8 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
             out.clear("model.architecture");
             out.clear("model.parameters");
         } else {
-            out.ignore("model.name", nameLine, "read with model.flavor");
-            out.ignore("model.flavor", line,
-                *name + " " + *flavor + " is not a flavor GPU Planner knows; choose the model in the plan");
+            out.ignore("model.name", nameLine, Words { words::kIgnoredReadWithFlavor });
+            out.ignore("model.flavor", line, Words { words::kIgnoredUnknownFlavor, { *name, *flavor } });
         }
     }
     if (r.error)
