@@ -1657,6 +1657,14 @@
         <source>LitGPT precision &quot;%1&quot; is not one GPU Planner reads (%2)</source>
         <translation>LitGPT 精度“%1”不是 GPU Planner 读取的精度（%2）</translation>
     </message>
+    <message>
+        <source>LLM API options that override these flags: import that YAML on its own (gpu-planner-cli import FILE)</source>
+        <translation>覆盖这些参数的 LLM API 选项：请单独导入该 YAML（gpu-planner-cli import FILE）</translation>
+    </message>
+    <message>
+        <source>LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from --lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan</source>
+        <translation>当 workload.serving.lora.adapters 大于 0 时启用 LoRA：流量使用的适配器数取自命令列出的 --lora-modules（vLLM）或 --lora-paths（SGLang），否则沿用规划中的值</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

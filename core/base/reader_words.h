@@ -199,6 +199,11 @@ inline constexpr const char* kIgnoredEngineFlag
     = GP_TRANSLATE_NOOP("CoreError", "a %1 flag GPU Planner does not model");
 inline constexpr const char* kIgnoredTrtllmOption
     = GP_TRANSLATE_NOOP("CoreError", "a TensorRT-LLM LLM API option GPU Planner does not model");
+inline constexpr const char* kIgnoredTrtllmConfigFile = GP_TRANSLATE_NOOP("CoreError",
+    "LLM API options that override these flags: import that YAML on its own (gpu-planner-cli import FILE)");
+inline constexpr const char* kIgnoredLoraSwitch = GP_TRANSLATE_NOOP("CoreError",
+    "LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from "
+    "--lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan");
 
 // The training readers' reasons shared by several formats (DeepSpeed, the Hugging Face trainers, LitGPT, torchtitan).
 inline constexpr const char* kIgnoredOptimizerNotModelled
@@ -544,24 +549,25 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredFrontEndWorkers, kIgnoredKvTokenCap, kIgnoredAttentionDataParallel, kIgnoredCudaGraphs,
     kIgnoredMoeKernelBackend, kIgnoredChunksToMaxNumTokens, kIgnoredStreamInterval, kIgnoredSchedulerOverlap,
     kIgnoredSpeculativeDecoding, kIgnoredModelDtype, kIgnoredQuantization, kIgnoredLoraTargets, kIgnoredEngineFlag,
-    kIgnoredTrtllmOption, kIgnoredOptimizerNotModelled, kIgnoredTrainingOption, kIgnoredOptimizerHyperParameter,
-    kIgnoredNotSet, kIgnoredZeroBuckets, kIgnoredPinnedBuffers, kIgnoredNvmeAsCpu, kIgnoredAutoFromTrainer,
-    kIgnoredAutoPrecisionFromTrainer, kIgnoredLossScaling, kIgnoredDeepSpeedCheckpointing, kIgnoredPlannerHeader,
-    kIgnoredDeepSpeedOption, kIgnoredQuantizedNeedsLora, kIgnoredNotNumber, kIgnoredNotTokenCount,
-    kIgnoredNoShardingStrategy, kIgnoredFsdpDetails, kIgnoredEpochsOrSteps, kIgnoredDataAndTemplate,
-    kIgnoredLoggingEvaluationSaving, kIgnoredTrainingStage, kIgnoredPacking, kIgnoredSupervisedStage,
-    kIgnoredDeepSpeedFile, kLitgptPrecisionNotRead, kTrainArgsMapping, kIgnoredOptimizerSteps, kIgnoredLoggingSaving,
-    kIgnoredModelTying, kIgnoredDataAndTokenizer, kIgnoredLitgptEvaluation, kIgnoredRunSettings, kIgnoredLoraAlpha,
-    kIgnoredOwnArchitecture, kIgnoredQuantizedNeedsLitgptLora, kIgnoredAutoDevices, kIgnoredNodesWithoutDevices,
-    kIgnoredLlamaUbatch, kIgnoredUnifiedCache, kIgnoredContinuousBatching, kIgnoredCpuThreads, kIgnoredGgufQ4KM,
-    kIgnoredGgufQ4KS, kIgnoredGgufQ80, kIgnoredNoGgufType, kIgnoredLlamaCacheType, kIgnoredLayersOnCpu,
-    kIgnoredEveryLayerOnGpu, kIgnoredFlashAttentionAuto, kIgnoredSlotsSplitCache, kIgnoredSplitMode,
-    kIgnoredTorchtitanJob, kIgnoredProfiling, kIgnoredMetrics, kIgnoredCheckpointSaving, kIgnoredLearningRateSchedule,
-    kIgnoredValidation, kIgnoredCollectiveTimeouts, kIgnoredExperimental, kIgnoredFaultTolerance, kIgnoredOwnEstimator,
-    kIgnoredNotModelledField, kIgnoredCompilerBackend, kIgnoredNotCompileField, kIgnoredScheduleNotModelled,
-    kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField, kIgnoredDataSet, kIgnoredTrainingHyperParameter,
-    kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective, kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths,
-    kIgnoredOldFloat8Key, kIgnoredDetail, kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso,
-    kIgnoredLossCompiledBefore, kIgnoredTopLevelField, kIgnoredReadWithFlavor, kIgnoredUnknownFlavor };
+    kIgnoredTrtllmOption, kIgnoredTrtllmConfigFile, kIgnoredLoraSwitch, kIgnoredOptimizerNotModelled,
+    kIgnoredTrainingOption, kIgnoredOptimizerHyperParameter, kIgnoredNotSet, kIgnoredZeroBuckets, kIgnoredPinnedBuffers,
+    kIgnoredNvmeAsCpu, kIgnoredAutoFromTrainer, kIgnoredAutoPrecisionFromTrainer, kIgnoredLossScaling,
+    kIgnoredDeepSpeedCheckpointing, kIgnoredPlannerHeader, kIgnoredDeepSpeedOption, kIgnoredQuantizedNeedsLora,
+    kIgnoredNotNumber, kIgnoredNotTokenCount, kIgnoredNoShardingStrategy, kIgnoredFsdpDetails, kIgnoredEpochsOrSteps,
+    kIgnoredDataAndTemplate, kIgnoredLoggingEvaluationSaving, kIgnoredTrainingStage, kIgnoredPacking,
+    kIgnoredSupervisedStage, kIgnoredDeepSpeedFile, kLitgptPrecisionNotRead, kTrainArgsMapping, kIgnoredOptimizerSteps,
+    kIgnoredLoggingSaving, kIgnoredModelTying, kIgnoredDataAndTokenizer, kIgnoredLitgptEvaluation, kIgnoredRunSettings,
+    kIgnoredLoraAlpha, kIgnoredOwnArchitecture, kIgnoredQuantizedNeedsLitgptLora, kIgnoredAutoDevices,
+    kIgnoredNodesWithoutDevices, kIgnoredLlamaUbatch, kIgnoredUnifiedCache, kIgnoredContinuousBatching,
+    kIgnoredCpuThreads, kIgnoredGgufQ4KM, kIgnoredGgufQ4KS, kIgnoredGgufQ80, kIgnoredNoGgufType, kIgnoredLlamaCacheType,
+    kIgnoredLayersOnCpu, kIgnoredEveryLayerOnGpu, kIgnoredFlashAttentionAuto, kIgnoredSlotsSplitCache,
+    kIgnoredSplitMode, kIgnoredTorchtitanJob, kIgnoredProfiling, kIgnoredMetrics, kIgnoredCheckpointSaving,
+    kIgnoredLearningRateSchedule, kIgnoredValidation, kIgnoredCollectiveTimeouts, kIgnoredExperimental,
+    kIgnoredFaultTolerance, kIgnoredOwnEstimator, kIgnoredNotModelledField, kIgnoredCompilerBackend,
+    kIgnoredNotCompileField, kIgnoredScheduleNotModelled, kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField,
+    kIgnoredDataSet, kIgnoredTrainingHyperParameter, kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective,
+    kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths, kIgnoredOldFloat8Key, kIgnoredDetail,
+    kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
+    kIgnoredReadWithFlavor, kIgnoredUnknownFlavor };
 
 } // namespace gp::words

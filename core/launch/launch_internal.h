@@ -42,11 +42,37 @@ private:
     LaunchImport m_import;
 };
 
+// One of the templates of base/reader_words.h (or none: nullptr), checked when the program is compiled: a reason a
+// table of flags or options gives as a text of its own (not a template, so English in the Chinese window) does not
+// compile.
+struct ReasonTemplate {
+    consteval ReasonTemplate(const char* template_)
+        : text(template_)
+    {
+        if (template_ && !isReaderTemplate(template_))
+            throw "not a template of base/reader_words.h"; // a compile error: consteval
+    }
+    const char* text;
+
+private:
+    static consteval bool isReaderTemplate(const char* text)
+    {
+        for (const char* words : words::kAllReaderWords) {
+            std::size_t k = 0;
+            while (words[k] != '\0' && words[k] == text[k])
+                ++k;
+            if (words[k] == text[k])
+                return true;
+        }
+        return false;
+    }
+};
+
 // A serving command's flag (vLLM, SGLang, TensorRT-LLM, llama-server): the plan field it sets, or why it is
 // ignored (planField nullptr), and whether a value follows it.
 struct ServingFlag {
     const char* planField; // nullptr: ignored with `reason`
-    const char* reason; // a template of base/reader_words.h without arguments
+    ReasonTemplate reason;
     bool takesValue;
 };
 

@@ -76,7 +76,7 @@ void mapGgufName(ImportBuilder& out, const std::string& path, const std::string&
     struct Type {
         const char* name;
         const char* format; // nullptr: not carried
-        const char* note; // a template of base/reader_words.h
+        ReasonTemplate note; // nullptr: none
     };
     static const Type types[] = {
         { "Q4_K_M", "int4", words::kIgnoredGgufQ4KM }, { "Q4_K_S", "int4", words::kIgnoredGgufQ4KS },
@@ -89,8 +89,8 @@ void mapGgufName(ImportBuilder& out, const std::string& path, const std::string&
         if (at == std::string::npos || at == 0 || (upper[at - 1] != '-' && upper[at - 1] != '.'))
             continue;
         out.set("workload.weight_format", t.format, flag, line);
-        if (t.note)
-            out.ignore(flag, line, Words { t.note });
+        if (t.note.text)
+            out.ignore(flag, line, Words { t.note.text });
         mapModelName(out, stem.substr(0, at - 1), flag, line);
         return;
     }
@@ -185,7 +185,7 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
         if (known == llamaServerFlags().end())
             out.ignore(flag, line, Words { words::kIgnoredEngineFlag, { "llama-server" } });
         else if (!known->second.planField)
-            out.ignore(flag, line, Words { known->second.reason });
+            out.ignore(flag, line, Words { known->second.reason.text });
         else if (auto mapped = mapLlamaServerValue(out, known->second.planField, flag, value.value_or(""), line);
                  !mapped)
             return mapped.error();

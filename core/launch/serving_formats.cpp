@@ -19,9 +19,7 @@ namespace gp::launch
 namespace
 {
 
-const char* const kLoraSwitch
-    = "LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from "
-      "--lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan";
+constexpr const char* kLoraSwitch = words::kIgnoredLoraSwitch;
 
 const char* const kGraphSizesField = "workload.serving.engine.cuda_graph_batch_sizes";
 
@@ -125,11 +123,9 @@ const std::map<std::string, ServingFlag>& sglangFlags()
     return flags;
 }
 
-const char* const kTrtllmExperts
-    = "experts are spread over the tensor-parallel GPUs here (workload.parallelism.expert)";
-const char* const kTrtllmServer = "server setting: no effect on memory or speed";
-const char* const kTrtllmConfigFile
-    = "LLM API options that override these flags: import that YAML on its own (gpu-planner-cli import FILE)";
+constexpr const char* kTrtllmExperts = words::kIgnoredExpertsOverTensor;
+constexpr const char* kTrtllmServer = words::kIgnoredServerSetting;
+constexpr const char* kTrtllmConfigFile = words::kIgnoredTrtllmConfigFile;
 
 // trtllm-serve's flags (tensorrt_llm/commands/serve.py, the click options of `serve`).
 const std::map<std::string, ServingFlag>& trtllmFlags()
@@ -480,7 +476,7 @@ Expected<LaunchImport> readServingArgs(const ShellCommand& command, std::size_t 
                 serverOnlyFlag(flag) ? Words { words::kIgnoredServerSetting }
                                      : Words { words::kIgnoredEngineFlag, { format } });
         } else if (!known->second.planField) {
-            out.ignore(flag, line, Words { known->second.reason });
+            out.ignore(flag, line, Words { known->second.reason.text });
         } else if (auto mapped = mapServingValue(out, known->second.planField, flag, value.value_or(""), line);
                    !mapped) {
             return mapped.error();
@@ -605,7 +601,7 @@ namespace
 // sets, or why it is ignored.
 struct TrtllmOption {
     const char* planField;
-    const char* reason;
+    ReasonTemplate reason;
 };
 
 const std::map<std::string, TrtllmOption>& trtllmOptions()
@@ -683,7 +679,7 @@ void readTrtllmOption(
         return;
     }
     if (!known->second.planField) {
-        out.ignore(key, line, Words { known->second.reason });
+        out.ignore(key, line, Words { known->second.reason.text });
         return;
     }
     if (!node.IsScalar()) {
