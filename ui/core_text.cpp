@@ -1234,10 +1234,19 @@ QString CoreText::errorMessage(const gp::Error& error)
         return QString::fromStdString(error.message);
     QString text;
     for (const gp::Words& words : error.words) {
-        QString sentence = QCoreApplication::translate("CoreError", words.text);
-        for (const std::string& arg : words.args)
-            sentence = sentence.arg(QString::fromStdString(arg));
-        text += sentence;
+        // %1 .. %9 replaced in one pass, as gp::fillWords does: an argument the file spells ("llama%2", a flavor
+        // name) is shown as written, not filled in by the next argument as QString::arg one at a time would.
+        const QString sentence = QCoreApplication::translate("CoreError", words.text);
+        for (qsizetype k = 0; k < sentence.size(); ++k) {
+            const QChar digit = k + 1 < sentence.size() ? sentence.at(k + 1) : QChar();
+            if (sentence.at(k) == QLatin1Char('%') && digit >= QLatin1Char('1') && digit <= QLatin1Char('9')
+                && std::size_t(digit.digitValue() - 1) < words.args.size()) {
+                text += QString::fromStdString(words.args[std::size_t(digit.digitValue() - 1)]);
+                ++k;
+            } else {
+                text += sentence.at(k);
+            }
+        }
     }
     return text;
 }
