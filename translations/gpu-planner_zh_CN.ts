@@ -1665,6 +1665,66 @@
         <source>LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from --lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan</source>
         <translation>当 workload.serving.lora.adapters 大于 0 时启用 LoRA：流量使用的适配器数取自命令列出的 --lora-modules（vLLM）或 --lora-paths（SGLang），否则沿用规划中的值</translation>
     </message>
+    <message>
+        <source>(file format)</source>
+        <translation>（文件格式）</translation>
+    </message>
+    <message>
+        <source>(script)</source>
+        <translation>（脚本）</translation>
+    </message>
+    <message>
+        <source>(no adapter)</source>
+        <translation>（无适配器）</translation>
+    </message>
+    <message>
+        <source>(TRL&apos;s default lora_dropout)</source>
+        <translation>（TRL 的默认 lora_dropout）</translation>
+    </message>
+    <message>
+        <source>(no deepspeed or fsdp)</source>
+        <translation>（无 deepspeed 或 fsdp）</translation>
+    </message>
+    <message>
+        <source>(LitGPT&apos;s default precision bf16-mixed)</source>
+        <translation>（LitGPT 的默认精度 bf16-mixed）</translation>
+    </message>
+    <message>
+        <source>(LitGPT&apos;s lora_query and lora_value defaults)</source>
+        <translation>（LitGPT 的 lora_query 与 lora_value 默认值）</translation>
+    </message>
+    <message>
+        <source>(LitGPT&apos;s LoRA loss)</source>
+        <translation>（LitGPT 的 LoRA 损失）</translation>
+    </message>
+    <message>
+        <source>(no LoRA fields)</source>
+        <translation>（无 LoRA 字段）</translation>
+    </message>
+    <message>
+        <source>(no --use-distributed-optimizer)</source>
+        <translation>（无 --use-distributed-optimizer）</translation>
+    </message>
+    <message>
+        <source>(no --moe-token-dispatcher-type: Megatron-LM&apos;s default)</source>
+        <translation>（无 --moe-token-dispatcher-type：Megatron-LM 的默认值）</translation>
+    </message>
+    <message>
+        <source>(no --recompute-granularity)</source>
+        <translation>（无 --recompute-granularity）</translation>
+    </message>
+    <message>
+        <source>(LLM API options)</source>
+        <translation>（LLM API 选项）</translation>
+    </message>
+    <message>
+        <source>(no --hidden-dropout: Megatron-Core&apos;s default)</source>
+        <translation>（无 --hidden-dropout：Megatron-Core 的默认值）</translation>
+    </message>
+    <message>
+        <source>(no --attention-dropout: Megatron-Core&apos;s default)</source>
+        <translation>（无 --attention-dropout：Megatron-Core 的默认值）</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

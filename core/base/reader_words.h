@@ -205,6 +205,32 @@ inline constexpr const char* kIgnoredLoraSwitch = GP_TRANSLATE_NOOP("CoreError",
     "LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from "
     "--lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan");
 
+// What the review dialog's Field column shows where the import sets a plan field from no field of the file (its
+// format, a default the framework applies, a field the file leaves out) or lists a note of a script: in parentheses,
+// as the CLI prints it; the window shows it in its language (LaunchImportDialog).
+inline constexpr const char* kFieldFileFormat = GP_TRANSLATE_NOOP("CoreError", "(file format)");
+inline constexpr const char* kFieldScript = GP_TRANSLATE_NOOP("CoreError", "(script)");
+inline constexpr const char* kFieldNoAdapter = GP_TRANSLATE_NOOP("CoreError", "(no adapter)");
+inline constexpr const char* kFieldTrlDropoutDefault = GP_TRANSLATE_NOOP("CoreError", "(TRL's default lora_dropout)");
+inline constexpr const char* kFieldNoDeepSpeedOrFsdp = GP_TRANSLATE_NOOP("CoreError", "(no deepspeed or fsdp)");
+inline constexpr const char* kFieldLitgptPrecisionDefault
+    = GP_TRANSLATE_NOOP("CoreError", "(LitGPT's default precision bf16-mixed)");
+inline constexpr const char* kFieldLitgptLoraDefaults
+    = GP_TRANSLATE_NOOP("CoreError", "(LitGPT's lora_query and lora_value defaults)");
+inline constexpr const char* kFieldLitgptLoraLoss = GP_TRANSLATE_NOOP("CoreError", "(LitGPT's LoRA loss)");
+inline constexpr const char* kFieldNoLoraFields = GP_TRANSLATE_NOOP("CoreError", "(no LoRA fields)");
+inline constexpr const char* kFieldNoDistributedOptimizer
+    = GP_TRANSLATE_NOOP("CoreError", "(no --use-distributed-optimizer)");
+inline constexpr const char* kFieldMegatronDispatcherDefault
+    = GP_TRANSLATE_NOOP("CoreError", "(no --moe-token-dispatcher-type: Megatron-LM's default)");
+inline constexpr const char* kFieldNoHiddenDropout
+    = GP_TRANSLATE_NOOP("CoreError", "(no --hidden-dropout: Megatron-Core's default)");
+inline constexpr const char* kFieldNoAttentionDropout
+    = GP_TRANSLATE_NOOP("CoreError", "(no --attention-dropout: Megatron-Core's default)");
+inline constexpr const char* kFieldNoRecomputeGranularity
+    = GP_TRANSLATE_NOOP("CoreError", "(no --recompute-granularity)");
+inline constexpr const char* kFieldLlmApiOptions = GP_TRANSLATE_NOOP("CoreError", "(LLM API options)");
+
 // The training readers' reasons shared by several formats (DeepSpeed, the Hugging Face trainers, LitGPT, torchtitan).
 inline constexpr const char* kIgnoredOptimizerNotModelled
     = GP_TRANSLATE_NOOP("CoreError", "optimizer \"%1\" is not one GPU Planner models");
@@ -549,25 +575,28 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredFrontEndWorkers, kIgnoredKvTokenCap, kIgnoredAttentionDataParallel, kIgnoredCudaGraphs,
     kIgnoredMoeKernelBackend, kIgnoredChunksToMaxNumTokens, kIgnoredStreamInterval, kIgnoredSchedulerOverlap,
     kIgnoredSpeculativeDecoding, kIgnoredModelDtype, kIgnoredQuantization, kIgnoredLoraTargets, kIgnoredEngineFlag,
-    kIgnoredTrtllmOption, kIgnoredTrtllmConfigFile, kIgnoredLoraSwitch, kIgnoredOptimizerNotModelled,
-    kIgnoredTrainingOption, kIgnoredOptimizerHyperParameter, kIgnoredNotSet, kIgnoredZeroBuckets, kIgnoredPinnedBuffers,
-    kIgnoredNvmeAsCpu, kIgnoredAutoFromTrainer, kIgnoredAutoPrecisionFromTrainer, kIgnoredLossScaling,
-    kIgnoredDeepSpeedCheckpointing, kIgnoredPlannerHeader, kIgnoredDeepSpeedOption, kIgnoredQuantizedNeedsLora,
-    kIgnoredNotNumber, kIgnoredNotTokenCount, kIgnoredNoShardingStrategy, kIgnoredFsdpDetails, kIgnoredEpochsOrSteps,
-    kIgnoredDataAndTemplate, kIgnoredLoggingEvaluationSaving, kIgnoredTrainingStage, kIgnoredPacking,
-    kIgnoredSupervisedStage, kIgnoredDeepSpeedFile, kLitgptPrecisionNotRead, kTrainArgsMapping, kIgnoredOptimizerSteps,
-    kIgnoredLoggingSaving, kIgnoredModelTying, kIgnoredDataAndTokenizer, kIgnoredLitgptEvaluation, kIgnoredRunSettings,
-    kIgnoredLoraAlpha, kIgnoredOwnArchitecture, kIgnoredQuantizedNeedsLitgptLora, kIgnoredAutoDevices,
-    kIgnoredNodesWithoutDevices, kIgnoredLlamaUbatch, kIgnoredUnifiedCache, kIgnoredContinuousBatching,
-    kIgnoredCpuThreads, kIgnoredGgufQ4KM, kIgnoredGgufQ4KS, kIgnoredGgufQ80, kIgnoredNoGgufType, kIgnoredLlamaCacheType,
-    kIgnoredLayersOnCpu, kIgnoredEveryLayerOnGpu, kIgnoredFlashAttentionAuto, kIgnoredSlotsSplitCache,
-    kIgnoredSplitMode, kIgnoredTorchtitanJob, kIgnoredProfiling, kIgnoredMetrics, kIgnoredCheckpointSaving,
-    kIgnoredLearningRateSchedule, kIgnoredValidation, kIgnoredCollectiveTimeouts, kIgnoredExperimental,
-    kIgnoredFaultTolerance, kIgnoredOwnEstimator, kIgnoredNotModelledField, kIgnoredCompilerBackend,
-    kIgnoredNotCompileField, kIgnoredScheduleNotModelled, kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField,
-    kIgnoredDataSet, kIgnoredTrainingHyperParameter, kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective,
-    kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths, kIgnoredOldFloat8Key, kIgnoredDetail,
-    kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
-    kIgnoredReadWithFlavor, kIgnoredUnknownFlavor };
+    kIgnoredTrtllmOption, kIgnoredTrtllmConfigFile, kIgnoredLoraSwitch, kFieldFileFormat, kFieldScript, kFieldNoAdapter,
+    kFieldTrlDropoutDefault, kFieldNoDeepSpeedOrFsdp, kFieldLitgptPrecisionDefault, kFieldLitgptLoraDefaults,
+    kFieldLitgptLoraLoss, kFieldNoLoraFields, kFieldNoDistributedOptimizer, kFieldMegatronDispatcherDefault,
+    kFieldNoHiddenDropout, kFieldNoAttentionDropout, kFieldNoRecomputeGranularity, kFieldLlmApiOptions,
+    kIgnoredOptimizerNotModelled, kIgnoredTrainingOption, kIgnoredOptimizerHyperParameter, kIgnoredNotSet,
+    kIgnoredZeroBuckets, kIgnoredPinnedBuffers, kIgnoredNvmeAsCpu, kIgnoredAutoFromTrainer,
+    kIgnoredAutoPrecisionFromTrainer, kIgnoredLossScaling, kIgnoredDeepSpeedCheckpointing, kIgnoredPlannerHeader,
+    kIgnoredDeepSpeedOption, kIgnoredQuantizedNeedsLora, kIgnoredNotNumber, kIgnoredNotTokenCount,
+    kIgnoredNoShardingStrategy, kIgnoredFsdpDetails, kIgnoredEpochsOrSteps, kIgnoredDataAndTemplate,
+    kIgnoredLoggingEvaluationSaving, kIgnoredTrainingStage, kIgnoredPacking, kIgnoredSupervisedStage,
+    kIgnoredDeepSpeedFile, kLitgptPrecisionNotRead, kTrainArgsMapping, kIgnoredOptimizerSteps, kIgnoredLoggingSaving,
+    kIgnoredModelTying, kIgnoredDataAndTokenizer, kIgnoredLitgptEvaluation, kIgnoredRunSettings, kIgnoredLoraAlpha,
+    kIgnoredOwnArchitecture, kIgnoredQuantizedNeedsLitgptLora, kIgnoredAutoDevices, kIgnoredNodesWithoutDevices,
+    kIgnoredLlamaUbatch, kIgnoredUnifiedCache, kIgnoredContinuousBatching, kIgnoredCpuThreads, kIgnoredGgufQ4KM,
+    kIgnoredGgufQ4KS, kIgnoredGgufQ80, kIgnoredNoGgufType, kIgnoredLlamaCacheType, kIgnoredLayersOnCpu,
+    kIgnoredEveryLayerOnGpu, kIgnoredFlashAttentionAuto, kIgnoredSlotsSplitCache, kIgnoredSplitMode,
+    kIgnoredTorchtitanJob, kIgnoredProfiling, kIgnoredMetrics, kIgnoredCheckpointSaving, kIgnoredLearningRateSchedule,
+    kIgnoredValidation, kIgnoredCollectiveTimeouts, kIgnoredExperimental, kIgnoredFaultTolerance, kIgnoredOwnEstimator,
+    kIgnoredNotModelledField, kIgnoredCompilerBackend, kIgnoredNotCompileField, kIgnoredScheduleNotModelled,
+    kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField, kIgnoredDataSet, kIgnoredTrainingHyperParameter,
+    kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective, kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths,
+    kIgnoredOldFloat8Key, kIgnoredDetail, kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso,
+    kIgnoredLossCompiledBefore, kIgnoredTopLevelField, kIgnoredReadWithFlavor, kIgnoredUnknownFlavor };
 
 } // namespace gp::words

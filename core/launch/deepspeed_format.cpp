@@ -147,7 +147,7 @@ Expected<LaunchImport> readDeepSpeed(std::string_view text, const nlohmann::json
     ImportBuilder out("deepspeed", fileName, false);
     if (auto read = readDeepSpeedFields(out, text, document, ""); !read)
         return read.error();
-    out.set("workload.framework", "deepspeed", "(file format)", 0); // ZeRO's state layout (memory_model.h)
+    out.set("workload.framework", "deepspeed", words::kFieldFileFormat, 0); // ZeRO's state layout (memory_model.h)
     return out.take();
 }
 

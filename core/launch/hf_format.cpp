@@ -84,7 +84,7 @@ void mapHfAdapter(ImportBuilder& out, const YAML::Node& d)
     else if (finetuning == "freeze")
         out.set("workload.technique", "freeze", field, line);
     else if (finetuning == "full" || (finetuning.empty() && adapter.empty() && !peft))
-        out.set("workload.technique", "full", finetuning.empty() ? "(no adapter)" : field, line);
+        out.set("workload.technique", "full", finetuning.empty() ? words::kFieldNoAdapter : field, line);
     if (lora && fourBit)
         out.set("workload.weight_format", "nf4", d["load_in_4bit"] ? "load_in_4bit" : "quantization_bit",
             yamlLine(d["load_in_4bit"] ? d["load_in_4bit"] : d["quantization_bit"]));
@@ -110,7 +110,7 @@ void mapHfAdapter(ImportBuilder& out, const YAML::Node& d)
         else
             out.ignore("lora_dropout", yamlLine(dropout), Words { words::kIgnoredNotNumber });
     } else if (lora && peft && finetuning.empty() && adapter.empty()) {
-        out.set("workload.lora.dropout", 0.05, "(TRL's default lora_dropout)", 0);
+        out.set("workload.lora.dropout", 0.05, words::kFieldTrlDropoutDefault, 0);
     }
     if (boolValue(d["lora_target_linear"]).value_or(false))
         out.set("workload.lora.target_modules", nlohmann::json::array({ "all-linear" }), "lora_target_linear",
@@ -273,9 +273,9 @@ Expected<LaunchImport> readHfYaml(const YAML::Node& d, const std::string& fileNa
     mapHfAdapter(out, d);
     mapHfFsdp(out, d);
     if (!out.has("workload.parallelism.zero_stage") && !d["deepspeed"].IsDefined())
-        out.set("workload.parallelism.zero_stage", 0, "(no deepspeed or fsdp)", 0);
+        out.set("workload.parallelism.zero_stage", 0, words::kFieldNoDeepSpeedOrFsdp, 0);
     // The Trainer under DeepSpeed (inline or a config file) keeps DeepSpeed's states; otherwise its own (or FSDP's).
-    out.set("workload.framework", d["deepspeed"].IsDefined() ? "deepspeed" : "hf", "(file format)", 0);
+    out.set("workload.framework", d["deepspeed"].IsDefined() ? "deepspeed" : "hf", words::kFieldFileFormat, 0);
     return out.take();
 }
 

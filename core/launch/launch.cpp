@@ -397,7 +397,7 @@ Expected<LaunchImport> readCommandText(std::string_view text, const std::string&
         if (!*read)
             return *read;
         for (const auto& note : script->notes)
-            (*read)->ignored.push_back({ "(script)", note.line, note.text, note.words });
+            (*read)->ignored.push_back({ words::kFieldScript, note.line, note.text, note.words });
         return *read;
     }
     return wordedError("", { words::kNoLaunchCommand }, fileName);

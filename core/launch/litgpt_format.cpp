@@ -37,8 +37,8 @@ Expected<bool> mapPrecision(ImportBuilder& out, const YAML::Node& value, int lin
     const std::string text = scalarOf(value);
     if (isNull(value)) {
         // get_default_supported_precision(training=True), litgpt/utils.py: bf16-mixed where the GPU has bf16.
-        out.set("workload.precision", "bf16", "(LitGPT's default precision bf16-mixed)", line);
-        out.set("workload.master_weights", true, "(LitGPT's default precision bf16-mixed)", line);
+        out.set("workload.precision", "bf16", words::kFieldLitgptPrecisionDefault, line);
+        out.set("workload.master_weights", true, words::kFieldLitgptPrecisionDefault, line);
         return true;
     }
     const bool bf16 = text == "bf16-true" || text == "bf16-mixed";
@@ -150,7 +150,7 @@ Expected<bool> mapLora(ImportBuilder& out, const YAML::Node& d)
     }
     // Each switch the file states is recorded as setting the targets (the same list), the defaults otherwise.
     if (stated.empty())
-        out.set("workload.lora.target_modules", modules, "(LitGPT's lora_query and lora_value defaults)", 0);
+        out.set("workload.lora.target_modules", modules, words::kFieldLitgptLoraDefaults, 0);
     for (const auto& [key, line] : stated)
         out.set("workload.lora.target_modules", modules, key, line);
     if (const YAML::Node r = d["lora_r"]; !isNull(r)) {
@@ -293,9 +293,9 @@ Expected<LaunchImport> readLitgptYaml(const YAML::Node& d, const std::string& fi
         out.set("workload.technique", out.has("workload.weight_format") ? "qlora" : "lora", "lora_r",
             yamlLine(d["lora_r"]));
         // finetune/lora.py: model(input_ids, lm_head_chunk_size=128) with chunked_cross_entropy.
-        out.set("workload.loss_implementation", "chunked", "(LitGPT's LoRA loss)", 0);
+        out.set("workload.loss_implementation", "chunked", words::kFieldLitgptLoraLoss, 0);
     } else {
-        out.set("workload.technique", "full", "(no LoRA fields)", 0);
+        out.set("workload.technique", "full", words::kFieldNoLoraFields, 0);
     }
     // Several GPUs: FSDP over all of them (finetune/full.py FSDPStrategy, finetune/lora.py ModelParallelStrategy's
     // fully_shard), each Block checkpointed in fine-tuning (activation_checkpointing_policy={Block};
@@ -309,7 +309,7 @@ Expected<LaunchImport> readLitgptYaml(const YAML::Node& d, const std::string& fi
         out.set("workload.parallelism.zero_stage", ranks > 1 ? 3 : 0, "devices", line);
         out.set("workload.activation_checkpointing", ranks > 1 && !d["model_name"] ? "full" : "none", "devices", line);
     }
-    out.set("workload.framework", "litgpt", "(file format)", 0);
+    out.set("workload.framework", "litgpt", words::kFieldFileFormat, 0);
     return out.take();
 }
 

@@ -150,7 +150,7 @@ void mapMegatronParallel(const MegatronArgs& a, ImportBuilder& out)
         out.set("workload.parallelism.zero_stage", 1, a.field("--use-distributed-optimizer"),
             a.line("--use-distributed-optimizer"));
     } else {
-        out.set("workload.parallelism.zero_stage", 0, "(no --use-distributed-optimizer)", 0);
+        out.set("workload.parallelism.zero_stage", 0, words::kFieldNoDistributedOptimizer, 0);
     }
     if (a.has("--optimizer-cpu-offload"))
         out.set("workload.parallelism.offload", "optimizer", a.field("--optimizer-cpu-offload"),
@@ -230,11 +230,17 @@ void mapMegatronOptimizerStates(const MegatronArgs& a, ImportBuilder& out)
 // hidden_dropout, attention_dropout); a recipe without them leaves the plan's (its model class sets its own).
 void mapMegatronDropout(const MegatronArgs& a, ImportBuilder& out, bool commandLine)
 {
-    for (const auto& [flag, planField] : { std::pair { "--hidden-dropout", "workload.hidden_dropout" },
-             std::pair { "--attention-dropout", "workload.attention_dropout" } }) {
+    struct Dropout {
+        const char* flag;
+        const char* planField;
+        const char* absent; // the Field column's words where the command leaves the flag out
+    };
+    for (const auto& [flag, planField, absent] :
+        { Dropout { "--hidden-dropout", "workload.hidden_dropout", words::kFieldNoHiddenDropout },
+            Dropout { "--attention-dropout", "workload.attention_dropout", words::kFieldNoAttentionDropout } }) {
         if (!a.has(flag)) {
             if (commandLine)
-                out.set(planField, 0.1, std::string("(no ") + flag + ": Megatron-Core's default)", 0);
+                out.set(planField, 0.1, absent, 0);
             continue;
         }
         const std::optional<double> p = numberText(a.text(flag));
@@ -259,8 +265,7 @@ void mapMegatronDispatchAndGraphs(const MegatronArgs& a, ImportBuilder& out, boo
     else if (a.has("--moe-enable-deepep"))
         out.set("workload.moe_token_dispatcher", "flex", a.field("--moe-enable-deepep"), a.line("--moe-enable-deepep"));
     else if (commandLine && a.integer("--num-experts").value_or(0) > 1)
-        out.set(
-            "workload.moe_token_dispatcher", "allgather", "(no --moe-token-dispatcher-type: Megatron-LM's default)", 0);
+        out.set("workload.moe_token_dispatcher", "allgather", words::kFieldMegatronDispatcherDefault, 0);
     // Megatron-Bridge's performance configs name it moe_a2a_overlap (read as the flag, see readMegatronYaml).
     if (a.has("--overlap-moe-expert-parallel-comm"))
         out.set("workload.moe_a2a_overlap", true, a.field("--overlap-moe-expert-parallel-comm"),
@@ -345,7 +350,7 @@ void mapMegatronTraining(const MegatronArgs& a, ImportBuilder& out)
     } else if (granularity == "selective" || a.has("--recompute-activations")) {
         mapMegatronRecomputeModules(a, out);
     } else {
-        out.set("workload.activation_checkpointing", "none", "(no --recompute-granularity)", 0);
+        out.set("workload.activation_checkpointing", "none", words::kFieldNoRecomputeGranularity, 0);
     }
     mapMegatronOptimizerStates(a, out);
     if (a.has("--optimizer")) {
@@ -448,7 +453,7 @@ LaunchImport finishMegatron(const MegatronArgs& a, ImportBuilder& out, bool comm
     mapMegatronDispatchAndGraphs(a, out, commandLine);
     mapMegatronDropout(a, out, commandLine);
     mapMegatronModel(a, out);
-    out.set("workload.framework", "megatron", "(file format)", 0); // its state layout and loss (memory_model.h)
+    out.set("workload.framework", "megatron", words::kFieldFileFormat, 0); // its state layout and loss (memory_model.h)
     const auto& mapped = megatronMappedFlags();
     for (const auto& [flag, entry] : a.values)
         if (std::find(mapped.begin(), mapped.end(), flag) == mapped.end())

@@ -696,7 +696,7 @@ void readTrtllmOption(
 Expected<LaunchImport> readTrtllmYaml(const YAML::Node& document, const std::string& fileName)
 {
     ImportBuilder out("tensorrt-llm", fileName, true);
-    out.set("workload.serving.engine.name", "tensorrt-llm", "(LLM API options)", 1);
+    out.set("workload.serving.engine.name", "tensorrt-llm", words::kFieldLlmApiOptions, 1);
     Expected<bool> status = true;
     for (const auto& entry : document)
         readTrtllmOption(out, entry.first.as<std::string>(), yamlLine(entry.first), entry.second, status);

@@ -442,7 +442,7 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
         return *r.error;
     finishTorchtitanBatch(r);
     finishTorchtitanCompile(r);
-    out.set("workload.framework", "torchtitan", "(file format)", 0); // FSDP2's state layout (memory_model.h)
+    out.set("workload.framework", "torchtitan", words::kFieldFileFormat, 0); // FSDP2's state layout (memory_model.h)
     return out.take();
 }
 

@@ -419,6 +419,16 @@ TEST(ReaderErrorWords, EveryLaunchReadersReasonAndRefusalHasChineseWords)
         }
         ++imported;
         LaunchImportDialog dialog(*launch);
+        // What stands in the Field column where no field of the file set the plan field ("(file format)", a
+        // framework's default) reads in Chinese too; a field the file spells stays as written.
+        for (QTreeWidgetItem* group : { dialog.fields()->topLevelItem(0), dialog.fields()->topLevelItem(1) })
+            for (int k = 0; k < group->childCount(); ++k) {
+                const QString field = group->child(k)->text(0);
+                if (field.startsWith(QLatin1Char('(')) || field.startsWith(QChar(0xFF08))) {
+                    EXPECT_TRUE(hasHan(field)) << name << ": " << field.toStdString();
+                    EXPECT_FALSE(hasEnglishSentenceBesidesNames(field)) << name << ": " << field.toStdString();
+                }
+            }
         QTreeWidgetItem* ignored = dialog.fields()->topLevelItem(1);
         ASSERT_EQ(ignored->childCount(), int(launch->ignored.size())) << name;
         for (std::size_t k = 0; k < launch->ignored.size(); ++k) {

@@ -6,6 +6,7 @@
 #include "plan_document.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -32,6 +33,15 @@ QString launchLine(int line)
     return line > 0 ? QString::number(line) : QString();
 }
 
+// The Field column: the field as the file spells it, or, in parentheses, what the import stands for where no field
+// of the file set it (base/reader_words.h kField*), in the window's language.
+QString launchField(const std::string& field)
+{
+    if (field.empty() || field.front() != '(')
+        return QString::fromStdString(field);
+    return QCoreApplication::translate("CoreError", field.c_str());
+}
+
 } // namespace
 
 LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* parent)
@@ -56,7 +66,7 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
     auto* used = new QTreeWidgetItem(m_fields, { tr("Used (%1)").arg(launch.mapped.size()) });
     for (const auto& m : launch.mapped)
         new QTreeWidgetItem(used,
-            { QString::fromStdString(m.field), launchLine(m.line),
+            { launchField(m.field), launchLine(m.line),
                 QString::fromStdString(m.planField) + QStringLiteral(" = ") + QString::fromStdString(m.value.dump()) });
     auto* ignored = new QTreeWidgetItem(m_fields, { tr("Ignored (%1)").arg(launch.ignored.size()) });
     for (const auto& i : launch.ignored) {
@@ -64,8 +74,7 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
         gp::Error reason;
         reason.message = i.reason;
         reason.words = i.words;
-        new QTreeWidgetItem(
-            ignored, { QString::fromStdString(i.field), launchLine(i.line), CoreText::errorMessage(reason) });
+        new QTreeWidgetItem(ignored, { launchField(i.field), launchLine(i.line), CoreText::errorMessage(reason) });
     }
     m_fields->expandAll();
     m_fields->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
