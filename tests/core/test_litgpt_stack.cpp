@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gp
@@ -156,13 +157,26 @@ TEST(LitgptStack, FsdpKeepsTheAdaptedBlocksWholeGradientsWhileAccumulating)
     Workload head = litgpt;
     head.lora.targetModules.push_back("lm_head");
     const double headAdapters = loraParameters(m.architecture, head.lora) - adapters;
-    EXPECT_NEAR(litgptFsdpMemory(m, head, 2, 8).gradients, (c.total + adapters + headAdapters) * 2.0, 1e3);
-    // Full fine-tuning: the whole model's gradients while accumulating.
+    const MemoryBreakdown headFsdp = litgptFsdpMemory(m, head, 2, 8);
+    const double rootAssembly = 2 * (c.embedding + c.outputHead) * 2.0; // (below)
+    EXPECT_NEAR(headFsdp.gradients,
+        (c.total + adapters + headAdapters) * 2.0
+            + std::max(0.0, rootAssembly - headFsdp.logits - headFsdp.activations),
+        1e3);
+    // Full fine-tuning: the whole model's gradients while accumulating, and at the end of backward the root unit's
+    // (embedding and output layer) view gradients and their concatenation, two root-sized tensors, where they
+    // outgrow the logits and activations freed by then.
     const Workload full = litgptWorkload(TrainingStack::Litgpt, Technique::Full);
-    EXPECT_NEAR(litgptFsdpMemory(m, full, 4, 4).gradients, c.total * 2.0, 1e3);
-    // The root unit (embedding and output layer) stays unsharded beside two Blocks: beyond its own shard.
+    const MemoryBreakdown fullFsdp = litgptFsdpMemory(m, full, 4, 4);
     const double root = c.embedding + c.outputHead;
-    EXPECT_NEAR(litgptFsdpGatheredBytes({ 0, root, c.perLayer }, 2.0, 4, 2), (root * 0.75 + 2 * c.perLayer) * 2.0, 1.0);
+    const double assembly = 2 * root * 2.0;
+    ASSERT_GT(assembly, fullFsdp.logits + fullFsdp.activations);
+    EXPECT_NEAR(fullFsdp.gradients, c.total * 2.0 + assembly - fullFsdp.logits - fullFsdp.activations, 1e3);
+    EXPECT_DOUBLE_EQ(litgptRootGradientAssemblyBytes({ c.total, root, true, c.perLayer }, 2.0), assembly);
+    EXPECT_DOUBLE_EQ(litgptRootGradientAssemblyBytes({ c.total, root, false, c.perLayer }, 2.0), 0.0);
+    // The root unit (embedding and output layer) stays unsharded beside two Blocks: beyond its own shard.
+    EXPECT_NEAR(
+        litgptFsdpGatheredBytes({ 0, root, false, c.perLayer }, 2.0, 4, 2), (root * 0.75 + 2 * c.perLayer) * 2.0, 1.0);
     // One GPU: no FSDP units.
     EXPECT_NEAR(litgptFsdpMemory(m, litgpt, 1, 8).gradients, adapters * 2.0, 1e3);
 }

@@ -21,6 +21,11 @@ double litgptFsdpGradientBytes(
     return accumulationSteps > 1 ? whole : whole / std::max(1, shardRanks);
 }
 
+double litgptRootGradientAssemblyBytes(const LitgptFsdpShape& shape, double gradientBytes)
+{
+    return shape.rootTakesGradient ? 2.0 * std::max(0.0, shape.rootParameters) * std::max(0.0, gradientBytes) : 0.0;
+}
+
 double litgptFsdpGatheredBytes(
     const LitgptFsdpShape& shape, double bytesPerParameter, int shardRanks, double inFlightUnits)
 {

@@ -28,6 +28,7 @@ struct LitgptFsdpShape {
     // expected (namely, equivalent to not freezing those parameters)".
     double gradientUnitParameters = 0;
     double rootParameters = 0; // the root unit's: what is not in a Block
+    bool rootTakesGradient = false; // the root's flat parameter holds a trainable parameter (full, lora_head)
     double blockParameters = 0; // one Block unit's (the largest)
 };
 
@@ -38,6 +39,14 @@ struct LitgptFsdpShape {
 // unit's gradient is reduce-scattered to its shard.
 double litgptFsdpGradientBytes(
     const LitgptFsdpShape& shape, double gradientBytes, int shardRanks, int accumulationSteps);
+
+// Bytes the root unit's gradient takes to assemble at the end of backward, beside the gradients already held: FSDP
+// (PyTorch 2.1 _flat_param.py _get_unflat_views_unaligned/_aligned) hands the module its parameters as
+// torch.split views of the unsharded flat parameter, so autograd's split backward waits for every view's gradient
+// (the output layer's from the first backward op, the embedding's dense one from the last) and concatenates them
+// into a new flat gradient before accumulating it: the views' gradients and their concatenation, two root-sized
+// tensors at `gradientBytes`. The logits and the layers' activations are gone by then. 0 where the root takes none.
+double litgptRootGradientAssemblyBytes(const LitgptFsdpShape& shape, double gradientBytes);
 
 // Unsharded parameters held beside the shards at the peak, at `bytesPerParameter`: the root unit's whole
 // parameters beyond its own shard (PyTorch 2.1 _runtime_utils.py _post_forward_reshard never frees the root's

@@ -367,6 +367,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
         f.blockParameters = localLayer;
         if (!lora) {
             f.gradientUnitParameters = a.modelShare;
+            f.rootTakesGradient = true;
         } else {
             // Adapters inside the Blocks make every Block's flat parameter take a gradient; one on the output layer
             // (lora_head, peft's "lm_head") the root's too.
@@ -379,6 +380,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
             const double blockAdapters = std::max(0.0, adapters.parameters - headAdapters);
             f.gradientUnitParameters = (blockAdapters > 0 ? body + blockAdapters : 0.0)
                 + (headAdapters > 0 ? f.rootParameters + headAdapters : 0.0);
+            f.rootTakesGradient = headAdapters > 0;
         }
     }
 
@@ -474,7 +476,9 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         states.gradients = std::min(states.gradients, c.largestTensor / std::max(1, cfg.tensor) * bytes.gradients);
     if (stage == 0 && n > 1 && !megatronBuffer) // DDP's buckets copy the gradients (gradient_as_bucket_view=False)
         states.buffers += a.trainable * bytes.gradients;
-    if (a.litgptFsdp.blockParameters > 0 && stage >= 3 && !stageGathered && cfg.offload == Offload::None) {
+    const bool litgptFsdp
+        = a.litgptFsdp.blockParameters > 0 && stage >= 3 && !stageGathered && cfg.offload == Offload::None;
+    if (litgptFsdp) {
         // LitGPT's FSDP units (litgpt_stack.h): their flat parameters' gradients (unsharded while no_sync
         // accumulates, frozen parameters included beside LoRA's adapters) and the root unit kept unsharded beside the
         // Blocks in flight, in place of the generic gather buffer.
@@ -551,6 +555,12 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // the larger.
     m.activations -= std::min(recomputeWorkingSet, a.logits + a.gatheredHeadInput);
     m.logits = a.logits;
+    if (litgptFsdp) {
+        // The root unit's gradient assembled at the end of backward (litgpt_stack.h), when the logits and the
+        // layers' activations are freed: the peak holds the larger of the two moments.
+        const double assembly = litgptRootGradientAssemblyBytes(a.litgptFsdp, bytes.gradients);
+        m.gradients += std::max(0.0, assembly - m.logits - m.activations);
+    }
     m.buffers += a.ringBuffers;
     m.cpuBytes = states.cpuBytes + offloadedCheckpoints * a.inFlight;
     return m;
