@@ -1,7 +1,9 @@
 // The LitGPT stack (workload.framework litgpt) by hand: its 128-token output-layer slices and compute-width
-// cross-entropy, one LoRA dropout per fused query/key/value adapter, bitsandbytes' quantized output layer, its
-// evaluation defaults, and the plan's word for it.
+// cross-entropy, one LoRA dropout per fused query/key/value adapter, bitsandbytes' quantized output layer, the output
+// layer it trains for a tied model, its FSDP units' gradients and gathered root, its evaluation defaults, and the
+// plan's word for it.
 #include "catalog/catalog.h"
+#include "estimate/common/litgpt_stack.h"
 #include "estimate/common/lora_adapter_passes.h"
 #include "estimate/common/lora_dropout.h"
 #include "estimate/common/performance_defaults.h"
@@ -9,9 +11,11 @@
 #include "estimate/memory/memory_model.h"
 #include "plan/plan_enums.h"
 #include "test_memory_support.h"
+#include "transformer/lora_modules.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gp
@@ -100,6 +104,81 @@ TEST(LitgptStack, BitsandbytesQuantizesTheUntiedOutputLayerToo)
     // Not a bitsandbytes format: the head stays 16-bit.
     EXPECT_DOUBLE_EQ(
         quantizedScopeParameters(m, litgpt, WeightFormat::Fp8), quantizedScopeParameters(m, hf, WeightFormat::Fp8));
+}
+
+TEST(LitgptStack, TiedModelsTrainAnOutputLayerOfTheirOwn)
+{
+    // LitGPT's GPT holds lm_head beside transformer.wte and its converter copies the embedding into it: a tied model
+    // (Llama 3.2) carries hidden x vocabulary more 16-bit weights under litgpt, none under hf; an untied one none.
+    const ResolvedModel tied = test::presetModel("llama-3.2-1b");
+    ASSERT_TRUE(tied.architecture.tieWordEmbeddings);
+    const double head = double(tied.architecture.hiddenSize) * double(tied.architecture.vocabSize);
+    const Workload litgpt = litgptWorkload(TrainingStack::Litgpt, Technique::Lora);
+    const Workload hf = litgptWorkload(TrainingStack::Hf, Technique::Lora);
+    EXPECT_DOUBLE_EQ(litgptUntiedHeadParameters(tied.architecture, litgpt), head);
+    EXPECT_DOUBLE_EQ(litgptUntiedHeadParameters(tied.architecture, hf), 0.0);
+    EXPECT_NEAR(litgptMemory(tied, litgpt).weights - litgptMemory(tied, hf).weights, head * 2.0, 1e3);
+    const ResolvedModel untied = test::presetModel("llama-3.1-8b");
+    EXPECT_DOUBLE_EQ(litgptUntiedHeadParameters(untied.architecture, litgpt), 0.0);
+    // Under bitsandbytes that head is quantized with the other linear layers.
+    EXPECT_NEAR(
+        quantizedScopeParameters(tied, litgptWorkload(TrainingStack::Litgpt, Technique::Qlora), WeightFormat::Nf4)
+            - quantizedScopeParameters(tied, litgptWorkload(TrainingStack::Hf, Technique::Qlora), WeightFormat::Nf4),
+        head, 1.0);
+}
+
+MemoryBreakdown litgptFsdpMemory(const ResolvedModel& m, const Workload& w, int gpus, int accumulation)
+{
+    Configuration c;
+    c.data = gpus;
+    c.zeroStage = 3;
+    c.microBatchSize = w.microBatchSize;
+    c.gradientAccumulationSteps = accumulation;
+    c.checkpointing = Checkpointing::Full;
+    return estimateMemory(m, w, c, test::testHardware(80), {}, builtinCatalog());
+}
+
+TEST(LitgptStack, FsdpKeepsTheAdaptedBlocksWholeGradientsWhileAccumulating)
+{
+    // Lightning's FSDPStrategy (use_orig_params=True, a unit per Block) under LitGPT's no_backward_sync: a Block with
+    // a LoRA adapter takes a gradient for its whole flat parameter, frozen weights included, and no_sync keeps it
+    // unsharded until the last micro-batch. Two GPUs accumulating: every Block's parameters at 2 bytes; one
+    // micro-batch a step: their shard; the generic stack keeps the adapters' shard only.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const ParameterCounts& c = m.parameters;
+    const double blocks = c.total - c.embedding - c.outputHead;
+    const double adapters = loraParameters(m.architecture, litgptWorkload(TrainingStack::Litgpt, Technique::Lora).lora);
+    const Workload litgpt = litgptWorkload(TrainingStack::Litgpt, Technique::Lora);
+    EXPECT_NEAR(litgptFsdpMemory(m, litgpt, 2, 8).gradients, (blocks + adapters) * 2.0, 1e3);
+    EXPECT_NEAR(litgptFsdpMemory(m, litgpt, 2, 1).gradients, (blocks + adapters) * 2.0 / 2, 1e3);
+    EXPECT_NEAR(litgptFsdpMemory(m, litgptWorkload(TrainingStack::Auto, Technique::Lora), 2, 8).gradients,
+        adapters * 2.0 / 2, 1e3);
+    // An adapter on the output layer makes the root unit's flat parameter take one too.
+    Workload head = litgpt;
+    head.lora.targetModules.push_back("lm_head");
+    const double headAdapters = loraParameters(m.architecture, head.lora) - adapters;
+    const MemoryBreakdown headFsdp = litgptFsdpMemory(m, head, 2, 8);
+    const double rootAssembly = 2 * (c.embedding + c.outputHead) * 2.0; // (below)
+    EXPECT_NEAR(headFsdp.gradients,
+        (c.total + adapters + headAdapters) * 2.0
+            + std::max(0.0, rootAssembly - headFsdp.logits - headFsdp.activations),
+        1e3);
+    // Full fine-tuning: the whole model's gradients while accumulating, and at the end of backward the root unit's
+    // (embedding and output layer) view gradients and their concatenation, two root-sized tensors, where they
+    // outgrow the logits and activations freed by then.
+    const Workload full = litgptWorkload(TrainingStack::Litgpt, Technique::Full);
+    const MemoryBreakdown fullFsdp = litgptFsdpMemory(m, full, 4, 4);
+    const double root = c.embedding + c.outputHead;
+    const double assembly = 2 * root * 2.0;
+    ASSERT_GT(assembly, fullFsdp.logits + fullFsdp.activations);
+    EXPECT_NEAR(fullFsdp.gradients, c.total * 2.0 + assembly - fullFsdp.logits - fullFsdp.activations, 1e3);
+    EXPECT_DOUBLE_EQ(litgptRootGradientAssemblyBytes({ c.total, root, true, c.perLayer }, 2.0), assembly);
+    EXPECT_DOUBLE_EQ(litgptRootGradientAssemblyBytes({ c.total, root, false, c.perLayer }, 2.0), 0.0);
+    // The root unit (embedding and output layer) stays unsharded beside two Blocks: beyond its own shard.
+    EXPECT_NEAR(
+        litgptFsdpGatheredBytes({ 0, root, false, c.perLayer }, 2.0, 4, 2), (root * 0.75 + 2 * c.perLayer) * 2.0, 1.0);
+    // One GPU: no FSDP units.
+    EXPECT_NEAR(litgptFsdpMemory(m, litgpt, 1, 8).gradients, adapters * 2.0, 1e3);
 }
 
 TEST(LitgptStack, AdaptersRunAtTheModelsWidth)

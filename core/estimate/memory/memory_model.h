@@ -3,6 +3,7 @@
 
 #include "catalog/catalog.h"
 #include "estimate/common/hardware.h"
+#include "estimate/common/litgpt_stack.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/common/results.h"
 #include "plan/plan.h"
@@ -135,6 +136,9 @@ struct TrainingMemoryBasis {
     // Unsloth's fused LoRA MLP backward (unsloth_stack.h): what one layer's backward allocates beside its saved
     // tensors, held once, never beside the loss's logits.
     double unslothBackwardBytes = 0;
+    // LitGPT's FSDP units (litgpt_stack.h), where its Block wrapping is what shards the model (data parallel only,
+    // LoRA or full fine-tuning of 16-bit weights); all zero otherwise.
+    LitgptFsdpShape litgptFsdp;
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.
 TrainingMemoryBasis trainingMemoryBasis(

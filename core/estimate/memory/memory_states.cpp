@@ -1,6 +1,7 @@
 // Model states (weights, gradients, optimizer) per GPU, weight storage formats and the KV cache.
 #include "estimate/memory/memory_internal.h"
 
+#include "estimate/common/litgpt_stack.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -96,9 +97,10 @@ double quantizedScopeParameters(const ResolvedModel& model, const Workload& work
 {
     const ParameterCounts& c = model.parameters;
     const bool bitsandbytes = format == WeightFormat::Nf4 || format == WeightFormat::Int8;
+    // LitGPT's bitsandbytes plugin quantizes its output layer too, its own one for a tied model (litgpt_stack.h).
     const double head = workload.framework == TrainingStack::Litgpt && bitsandbytes
-            && !model.architecture.tieWordEmbeddings && workload.objective != TrainingObjective::Classification
-        ? std::max(0.0, c.outputHead)
+            && workload.objective != TrainingObjective::Classification
+        ? std::max(0.0, c.outputHead) + litgptUntiedHeadParameters(model.architecture, workload)
         : 0.0;
     return formatScopeParameters(c, format) + head;
 }
@@ -106,7 +108,7 @@ double quantizedScopeParameters(const ResolvedModel& model, const Workload& work
 double weightStorageBytes(const ResolvedModel& model, const Workload& workload, WeightFormat format)
 {
     const Precision compute = workload.precision;
-    const double total = model.parameters.total;
+    const double total = model.parameters.total + litgptUntiedHeadParameters(model.architecture, workload);
     const double linear = std::clamp(quantizedScopeParameters(model, workload, format), 0.0, total);
     return linear * storedBytesPerWeight(workload, format) + (total - linear) * bytesPerElement(compute);
 }

@@ -1,5 +1,6 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/litgpt_stack.h"
 #include "estimate/common/lora_dropout.h"
 #include "estimate/memory/memory_internal.h"
 
@@ -266,6 +267,10 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     } else if (arch.kind == ModelKind::Encoder) {
         total += 2 * h + vocab;
     }
+    // LitGPT trains a tied model with an output layer of its own (litgpt_stack.h).
+    const double untiedHead = litgptUntiedHeadParameters(arch, w);
+    total += untiedHead;
+    head += untiedHead;
 
     // Model-parallel share of one GPU: pipeline stage (first stage holds the embedding, last the head),
     // tensor-parallel split, expert-parallel split of the routed experts.
@@ -307,8 +312,9 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // Read only where something is stored at that format (frozen weights, or LoRA's and freeze's gathered units):
     // full training of every weight, the planner's most common case, skips the format's table.
     const bool storedAtFormat = frozen > 0 || lora || a.freeze;
-    const double storagePerParameter
-        = storedAtFormat && c.total > 0 ? weightStorageBytes(model, w, frozenFormat) / c.total : cb;
+    const double storagePerParameter = storedAtFormat && c.total + untiedHead > 0
+        ? weightStorageBytes(model, w, frozenFormat) / (c.total + untiedHead)
+        : cb;
     a.frozenBytes = frozen > 0 ? frozen * storagePerParameter : 0.0;
 
     // ZeRO-3/FSDP gather buffer: the unit being computed plus the one prefetched, at the stored width; with expert
@@ -351,6 +357,32 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
         a.unslothBackwardBytes = unslothMlpBackwardBytes(
             s * b, h, double(arch.intermediateSize), cb, frozenFormat != WeightFormat::Same, double(t));
     a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
+
+    // LitGPT's FSDP (litgpt_stack.h): each Block a unit, the embedding, final norm and output layer the root unit. It
+    // runs data parallel only (no tensor or pipeline split) and, multi-GPU, no quantized weights.
+    if (w.framework == TrainingStack::Litgpt && n > 1 && t == 1 && pp == 1 && ep == 1 && !a.freeze
+        && frozenFormat == WeightFormat::Same && arch.kind != ModelKind::EncoderDecoder && !classification) {
+        LitgptFsdpShape& f = a.litgptFsdp;
+        f.rootParameters = std::max(0.0, total - body);
+        f.blockParameters = localLayer;
+        if (!lora) {
+            f.gradientUnitParameters = a.modelShare;
+            f.rootTakesGradient = true;
+        } else {
+            // Adapters inside the Blocks make every Block's flat parameter take a gradient; one on the output layer
+            // (lora_head, peft's "lm_head") the root's too.
+            LoraSpec headOnly = w.lora;
+            std::erase_if(headOnly.targetModules, [](const std::string& name) {
+                const std::size_t dot = name.rfind('.');
+                return (dot == std::string::npos ? name : name.substr(dot + 1)) != "lm_head";
+            });
+            const double headAdapters = headOnly.targetModules.empty() ? 0.0 : loraParameters(arch, headOnly);
+            const double blockAdapters = std::max(0.0, adapters.parameters - headAdapters);
+            f.gradientUnitParameters = (blockAdapters > 0 ? body + blockAdapters : 0.0)
+                + (headAdapters > 0 ? f.rootParameters + headAdapters : 0.0);
+            f.rootTakesGradient = headAdapters > 0;
+        }
+    }
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
@@ -444,6 +476,16 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         states.gradients = std::min(states.gradients, c.largestTensor / std::max(1, cfg.tensor) * bytes.gradients);
     if (stage == 0 && n > 1 && !megatronBuffer) // DDP's buckets copy the gradients (gradient_as_bucket_view=False)
         states.buffers += a.trainable * bytes.gradients;
+    const bool litgptFsdp
+        = a.litgptFsdp.blockParameters > 0 && stage >= 3 && !stageGathered && cfg.offload == Offload::None;
+    if (litgptFsdp) {
+        // LitGPT's FSDP units (litgpt_stack.h): their flat parameters' gradients (unsharded while no_sync
+        // accumulates, frozen parameters included beside LoRA's adapters) and the root unit kept unsharded beside the
+        // Blocks in flight, in place of the generic gather buffer.
+        states.gradients = litgptFsdpGradientBytes(a.litgptFsdp, bytes.gradients, n, cfg.gradientAccumulationSteps);
+        states.buffers = litgptFsdpGatheredBytes(a.litgptFsdp, unitBytesPerParameter, n, a.defaults.zero3PrefetchUnits)
+            + a.dequantizedBytes;
+    }
 
     m.weights = states.weights + frozenOnGpu;
     m.gradients = states.gradients;
@@ -513,6 +555,12 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // the larger.
     m.activations -= std::min(recomputeWorkingSet, a.logits + a.gatheredHeadInput);
     m.logits = a.logits;
+    if (litgptFsdp) {
+        // The root unit's gradient assembled at the end of backward (litgpt_stack.h), when the logits and the
+        // layers' activations are freed: the peak holds the larger of the two moments.
+        const double assembly = litgptRootGradientAssemblyBytes(a.litgptFsdp, bytes.gradients);
+        m.gradients += std::max(0.0, assembly - m.logits - m.activations);
+    }
     m.buffers += a.ringBuffers;
     m.cpuBytes = states.cpuBytes + offloadedCheckpoints * a.inFlight;
     return m;

@@ -1,0 +1,58 @@
+// LitGPT (`framework: "litgpt"`): how its fine-tuning scripts keep the model's states, each read from its code at
+// the commits its published runs cite (Lightning-AI/litgpt@8641822 finetune/lora.py, @5895df1004
+// litgpt/finetune/full.py and lora.py), from Lightning Fabric's FSDPStrategy they run on more than one GPU
+// (Lightning-AI/pytorch-lightning@71aed751f7f0ca8422ddca256e602099070f490b, the commit lit-gpt 8641822 pins,
+// src/lightning/fabric/strategies/fsdp.py) and from PyTorch 2.1's FullyShardedDataParallel under it.
+#pragma once
+
+#include "plan/plan.h"
+
+namespace gp
+{
+
+// Parameters LitGPT's GPT adds to a model whose output layer shares the embedding's weight: its GPT holds
+// `lm_head` and `transformer.wte` as two parameters at every cited commit (litgpt/model.py, no tying outside
+// pretrain.py's train.tie_embeddings), and its checkpoint converter copies the embedding into `lm_head.weight` when
+// the Hugging Face checkpoint has none (litgpt/scripts/convert_hf_checkpoint.py), so a tied model is trained with a
+// head of its own: hidden x vocabulary. 0 for other stacks, untied models, encoders and classification heads.
+double litgptUntiedHeadParameters(const Architecture& architecture, const Workload& workload);
+
+// LitGPT on several GPUs: FSDPStrategy(auto_wrap_policy={Block}, activation_checkpointing_policy={Block},
+// limit_all_gathers=True) with Fabric's default use_orig_params=True, each Block one FSDP unit and the rest (the
+// embedding, the final norm, the output layer) the root unit. Its training loop accumulates under
+// `fabric.no_backward_sync(model, enabled=is_accumulating)`, FSDP's no_sync().
+struct LitgptFsdpShape {
+    // Parameters of the units whose flat parameter holds a trainable one. With use_orig_params a unit may mix frozen
+    // and trainable parameters (LoRA's adapters inside a Block), and its flat parameter then takes a gradient as a
+    // whole: FullyShardedDataParallel's docstring (PyTorch 2.1): "the gradient memory usage will be higher than
+    // expected (namely, equivalent to not freezing those parameters)".
+    double gradientUnitParameters = 0;
+    double rootParameters = 0; // the root unit's: what is not in a Block
+    bool rootTakesGradient = false; // the root's flat parameter holds a trainable parameter (full, lora_head)
+    double blockParameters = 0; // one Block unit's (the largest)
+};
+
+// Bytes the flat parameters' gradients hold at the peak, at `gradientBytes` per element over `shardRanks` ranks.
+// Accumulating (`accumulationSteps` > 1), no_sync keeps every unit's gradient unsharded until the last
+// micro-batch's reduce-scatter (no_sync's docstring: "FSDP will accumulate the full model gradients (instead of
+// gradient shards) until the eventual sync"), beside the next micro-batch's activations; without accumulation each
+// unit's gradient is reduce-scattered to its shard.
+double litgptFsdpGradientBytes(
+    const LitgptFsdpShape& shape, double gradientBytes, int shardRanks, int accumulationSteps);
+
+// Bytes the root unit's gradient takes to assemble at the end of backward, beside the gradients already held: FSDP
+// (PyTorch 2.1 _flat_param.py _get_unflat_views_unaligned/_aligned) hands the module its parameters as
+// torch.split views of the unsharded flat parameter, so autograd's split backward waits for every view's gradient
+// (the output layer's from the first backward op, the embedding's dense one from the last) and concatenates them
+// into a new flat gradient before accumulating it: the views' gradients and their concatenation, two root-sized
+// tensors at `gradientBytes`. The logits and the layers' activations are gone by then. 0 where the root takes none.
+double litgptRootGradientAssemblyBytes(const LitgptFsdpShape& shape, double gradientBytes);
+
+// Unsharded parameters held beside the shards at the peak, at `bytesPerParameter`: the root unit's whole
+// parameters beyond its own shard (PyTorch 2.1 _runtime_utils.py _post_forward_reshard never frees the root's
+// unsharded parameters after forward, "with the intention that they are immediately used for backward"), and
+// `inFlightUnits` Block units (limit_all_gathers: the one computing and the one prefetched).
+double litgptFsdpGatheredBytes(
+    const LitgptFsdpShape& shape, double bytesPerParameter, int shardRanks, double inFlightUnits);
+
+} // namespace gp
