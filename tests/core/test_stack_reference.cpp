@@ -337,9 +337,11 @@ TEST(StackReference, PublishedRunsPerStack)
     // torchtitan's first seven rows: median 3.3%, worst 48.3% (the 262,144-token CP 8 row, +51.7% before the ring's
     // buffer copies; titan). With the ten rows added (torchtitan_rows_added.h: the rest of the end-2024 H100 tables,
     // 405B in 4D at CP 1-8 +7.7/+18.4/+14.9/+29.5%, torch.compile without Float8 -11/-13%, and 8B on 32 and 64 H200
-    // -6.5/-4.9%): 17 rows, median 7.7%, worst 48.3%.
+    // -6.5/-4.9%): 17 rows, median 7.7%, worst 48.3%. The 405B CP rows' exposed ring transfers stretched by the 1F1B
+    // bubble as their compute is (trainingCommunication; ttcp): CP 2/4/8 +18.4/+14.9/+29.5% -> +10.6/+3.6/+13.7%,
+    // median 7.7% -> 6.5%.
     EXPECT_LE(stackMedian(errors["torchtitan (first rows)"]), 0.04);
-    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.078);
+    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.066);
     EXPECT_LE(*std::max_element(errors["torchtitan"].begin(), errors["torchtitan"].end()), 0.484);
     // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12). The three dense LoRA rows' inputs corrected to the source's
     // FlashAttention-2, Automodel@507bfb75 (8B, Qwen2.5-7B: from_pretrained's attn_implementation "flash_attention_2")

@@ -502,6 +502,7 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     const double contextExposed = c.contextParallelExposed
         ? c.contextParallelSeconds
         : std::max(0.0, c.contextParallelSeconds - r.attentionSeconds);
+    r.contextParallelSeconds = contextExposed;
     (c.contextParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) += contextExposed;
     r.step.communication = r.step.communicationIntraNode + r.step.communicationNetwork;
     r.communicationRawSeconds = overlappable + c.blockingIntraNode + c.blockingNetwork + c.contextParallelSeconds;
@@ -655,11 +656,18 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.optimizerUpdateSeconds = optimizerUpdateSeconds(trained, workload, config, d, s.bandwidth);
     r.memoryBoundSeconds += r.optimizerUpdateSeconds;
     r.step.compute = busyCompute + r.pipelineBubbleSeconds + r.optimizerUpdateSeconds;
-    r.achievedTflopsPerGpu
-        = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
     const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained,
         busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, detail);
+    // The context-parallel transfers left exposed lie inside every layer of each micro-batch's forward and backward,
+    // on its stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's forward and
+    // backward (Narayanan et al. 2021, arXiv:2104.04473, Sec. 2.2.1), so the schedule's warm-up and drain idle for
+    // them too, (p - 1) / m of them (pipelineBubbleFraction), part of the step's idle share.
+    const double contextBubble = r.contextParallelSeconds * pipelineBubbleFraction(config);
+    r.pipelineBubbleSeconds += contextBubble;
+    r.step.compute += contextBubble;
+    r.achievedTflopsPerGpu
+        = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
     // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
     const int nodes = std::max(1, hw.nodes);

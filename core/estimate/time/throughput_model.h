@@ -61,6 +61,8 @@ struct ThroughputEstimate {
                                     // permute / unpermute (and the all-to-all dispatcher's chunk sorts, and under
                                     // FP8 the padding of the experts' rows)
     double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE)
+    double contextParallelSeconds = 0; // part of step.communication in the context-parallel exchange (ring attention)
+                                       // left exposed; a pipeline's bubble idles for it too (pipelineBubbleSeconds)
     double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
     double intraNodeBusySeconds = 0; // link busy time per step (before overlap)
     double networkBusySeconds = 0;
