@@ -469,6 +469,9 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     if (c.tensorParallelOverlapped > 0)
         (c.tensorParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode)
             -= std::min(c.tensorParallelOverlapped, gemms);
+    r.tensorParallelSeconds = std::isfinite(c.tensorParallelSeconds)
+        ? std::max(0.0, c.tensorParallelSeconds - std::min(c.tensorParallelOverlapped, gemms))
+        : 0.0;
     // Under FP8 the shorter GEMMs and compute hide less than BF16's would: what FP8 takes off the step is its GEMMs'
     // saving less the tensor-parallel and data-parallel transfers the BF16 step would have hidden besides.
     if (detail == ThroughputDetail::Full && workload.precision == Precision::Fp8 && std::isfinite(fp8GemmSaving)) {
@@ -659,13 +662,18 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
 
     const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained,
         busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, detail);
-    // The context-parallel transfers left exposed lie inside every layer of each micro-batch's forward and backward,
-    // on its stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's forward and
-    // backward (Narayanan et al. 2021, arXiv:2104.04473, Sec. 2.2.1), so the schedule's warm-up and drain idle for
-    // them too, (p - 1) / m of them (pipelineBubbleFraction), part of the step's idle share.
-    const double contextBubble = r.contextParallelSeconds * pipelineBubbleFraction(config);
-    r.pipelineBubbleSeconds += contextBubble;
-    r.step.compute += contextBubble;
+    // The transfers of a micro-batch's stage left exposed (tensor-parallel all-reduces or reduce-scatters and
+    // all-gathers, expert-parallel all-to-alls, the context-parallel exchange) lie inside every layer of its forward
+    // and backward, on the stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's
+    // forward and backward (Narayanan et al. 2021, arXiv:2104.04473, Sec. 2.2.1), so the schedule's warm-up and drain
+    // idle for them too, (p - 1) / m of them (pipelineBubbleFraction), part of the step's idle share. Not the
+    // data-parallel reduction DeepSpeed runs after the schedule, nor the pipeline's own sends (overlappable).
+    const double exposedPerMicroBatch = r.tensorParallelSeconds + r.expertParallelSeconds + r.contextParallelSeconds;
+    const double transferBubble = std::isfinite(exposedPerMicroBatch) && exposedPerMicroBatch > 0
+        ? exposedPerMicroBatch * pipelineBubbleFraction(config)
+        : 0.0;
+    r.pipelineBubbleSeconds += transferBubble;
+    r.step.compute += transferBubble;
     r.achievedTflopsPerGpu
         = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
