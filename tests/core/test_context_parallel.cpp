@@ -146,6 +146,40 @@ TEST(ContextParallel, ComputePerRankSplitsAndExchangeHidesBehindAttention)
     EXPECT_LE(eight.step.communication, eight.communicationRawSeconds);
 }
 
+// Under a pipeline the exposed ring transfers sit inside each micro-batch's stage forward and backward, as its compute
+// does: 1F1B's warm-up and drain idle for them too, (p - 1) / m of them (Narayanan et al. 2021, Sec. 2.2.1), where a
+// zero-bubble schedule idles for neither. torchtitan's ring under torch.compile exposes all of it
+// (torch_ring_attention.h).
+TEST(ContextParallel, PipelineBubbleIdlesForTheExposedRingTransfers)
+{
+    const ResolvedModel m = gp::testing::modelFrom(llama31_8b());
+    const Hardware hw = gp::testing::catalogHardware(builtinCatalog(), "h100-80gb-sxm", 8, "nvlink4", 2, 3200, true);
+    const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Workload w = longSequence(65536);
+    w.framework = TrainingStack::Torchtitan;
+    w.torchCompile = true;
+    Configuration c = split(2, 2);
+    c.pipeline = 4;
+    c.gradientAccumulationSteps = 8;
+    c.zeroStage = 1;
+    const CommunicationTime ring
+        = estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w, c, hw, builtinCatalog(), d);
+    ASSERT_TRUE(ring.contextParallelExposed);
+    ASSERT_GT(ring.contextParallelSeconds, 0);
+    c.pipelineSchedule = PipelineSchedule::OneFOneB;
+    const ThroughputEstimate oneFOneB = estimateThroughput(m, w, c, hw, {}, {}, builtinCatalog());
+    c.pipelineSchedule = PipelineSchedule::ZeroBubble;
+    const ThroughputEstimate zeroBubble = estimateThroughput(m, w, c, hw, {}, {}, builtinCatalog());
+    EXPECT_DOUBLE_EQ(oneFOneB.contextParallelSeconds, ring.contextParallelSeconds);
+    EXPECT_DOUBLE_EQ(zeroBubble.contextParallelSeconds, ring.contextParallelSeconds);
+    // The bubble: 3/8 of the busy compute and of the exposed exchange; the exchange itself stays communication.
+    const double busy = oneFOneB.step.compute - oneFOneB.pipelineBubbleSeconds - oneFOneB.optimizerUpdateSeconds;
+    EXPECT_NEAR(oneFOneB.pipelineBubbleSeconds, 3.0 / 8.0 * (busy + ring.contextParallelSeconds), 1e-9);
+    EXPECT_DOUBLE_EQ(zeroBubble.pipelineBubbleSeconds, 0.0);
+    EXPECT_DOUBLE_EQ(oneFOneB.step.communication, zeroBubble.step.communication);
+    EXPECT_LE(oneFOneB.step.communication, oneFOneB.communicationRawSeconds);
+}
+
 std::string planText(const std::string& parallelism, std::int64_t sequence, const std::string& mode = "training")
 {
     return R"({ "format": "gpu-planner-plan", "version": 1, "model": { "preset": "llama-3.1-8b" },

@@ -282,6 +282,12 @@ TEST(StackReference, PublishedRunsPerStack)
     // eager A/B run, 41.36 s a step, and the HybridEP recipe's verified run, 20.147 s; added 2026-12-07, moe2, never
     // used to set a constant), the BF16 controls of the FP8-CS rows of the same model and layout: -3.2% and -2.6%,
     // their experts' BF16 GEMMs outlasting their calls. Megatron median 10.7% -> 9.9%, worst unchanged.
+    // The pipeline bubble idling for the exposed tensor-parallel and expert-parallel transfers of a micro-batch's stage
+    // as for its compute (throughput_model.cpp; ttcp2): the MoE rows with a pipeline closer (Qwen3-235B 64xB200
+    // +40.7% -> +40.2%, 256xB200 +20.8/+21.7% -> +20.4/+21.3%, DeepSeek-V3 256xB200 +33.0/+21.8% -> +32.6/+21.2%,
+    // 256xB300 +20.6/+23.6% -> +19.8/+22.8%, Qwen3-235B 256xB300 +1.8% -> +1.2%, GPT-OSS 120B 64xH100 +2.1/+1.2/+4.2%
+    // -> +1.6/+1.0/+4.0%), the dense TP 8 x PP rows already too slow further (Nemotron-4 340B -15.3% -> -15.7%, GPT-3
+    // 175B -12.1/-13.6% -> -12.2/-13.8%, Llama 2 70B -0.1% -> -0.2%): median 9.916% -> 9.915%, worst unchanged.
     EXPECT_LE(stackMedian(errors["megatron"]), 0.0992);
     // Transformer Engine's current-scaling quantize is four kernels, not three: nvte_compute_amax clears the amax with
     // a kernel of its own before the amax kernel's atomic max (common/recipe/current_scaling.cu at v2.9, v2.14 and
@@ -328,25 +334,36 @@ TEST(StackReference, PublishedRunsPerStack)
     // these passes, never used to set a constant): TP 8 +24.7% -> +9.8%; TP 4 MBS 2 at 64/112/128 heads +7.1/+9.4/
     // +10.7% -> -6.6/-4.6/-3.4%, MBS 4 +2.8% -> -7.5%. Every TP 8 row of the stack is still too fast and every TP 4 row
     // too slow. 18 rows: median 16.6% -> 7.8%, worst 34.9% -> 23.5%.
+    // The pipeline bubble idling for the exposed tensor-parallel all-reduces as for the compute (throughput_model.cpp;
+    // ttcp2): every row 0.1-1.1 points slower, the TP 8 rows closer (181B PP 12 MBS 8 +1.8% -> +0.7%), the TP 4 rows
+    // further (BLOOM -4.4% -> -4.7%, 02-28 MBS 4 -7.5% -> -8.0%): median 7.8% -> 7.7%, worst unchanged.
     ASSERT_EQ(errors["deepspeed"].size(), 18u);
     ASSERT_EQ(errors["hf"].size(), 4u);
-    EXPECT_LE(stackMedian(errors["deepspeed"]), 0.079);
+    EXPECT_LE(stackMedian(errors["deepspeed"]), 0.078);
     EXPECT_LE(*std::max_element(errors["deepspeed"].begin(), errors["deepspeed"].end()), 0.236);
     EXPECT_LE(stackMedian(errors["hf"]), 0.081);
     EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.119);
     // torchtitan's first seven rows: median 3.3%, worst 48.3% (the 262,144-token CP 8 row, +51.7% before the ring's
     // buffer copies; titan). With the ten rows added (torchtitan_rows_added.h: the rest of the end-2024 H100 tables,
     // 405B in 4D at CP 1-8 +7.7/+18.4/+14.9/+29.5%, torch.compile without Float8 -11/-13%, and 8B on 32 and 64 H200
-    // -6.5/-4.9%): 17 rows, median 7.7%, worst 48.3%.
-    EXPECT_LE(stackMedian(errors["torchtitan (first rows)"]), 0.04);
-    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.078);
+    // -6.5/-4.9%): 17 rows, median 7.7%, worst 48.3%. The 405B CP rows' exposed ring transfers stretched by the 1F1B
+    // bubble as their compute is (trainingCommunication; ttcp): CP 2/4/8 +18.4/+14.9/+29.5% -> +10.6/+3.6/+13.7%,
+    // median 7.7% -> 6.5%.
+    // Every exposed transfer of a micro-batch's stage stretched so (tensor-parallel and expert-parallel too; ttcp2):
+    // the 405B interleaved row +8.5% -> +3.0%, 4D CP 1/2/4/8 +7.7/+10.6/+3.6/+13.7% -> +1.4/+6.3/+1.1/+12.2%; first
+    // rows median 3.3% -> 3.1%, all 17 6.5% -> 4.3%.
+    EXPECT_LE(stackMedian(errors["torchtitan (first rows)"]), 0.032);
+    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.044);
     EXPECT_LE(*std::max_element(errors["torchtitan"].begin(), errors["torchtitan"].end()), 0.484);
     // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12). The three dense LoRA rows' inputs corrected to the source's
     // FlashAttention-2, Automodel@507bfb75 (8B, Qwen2.5-7B: from_pretrained's attn_implementation "flash_attention_2")
     // and @2013a4dd (70B: its Llama through Hugging Face's attention interface, DEFAULT_ATTN_IMPLEMENTATION
     // "flash_attention_2" with flash-attn installed), no longer cudnn: -6.9/-14.2/-11.8% -> -11.7/-17.8/-14.2%,
     // median 16.8% -> 18.6%; the worst (-23.1%, Llama 3.1 70B at CP 2) does not move.
-    EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.187);
+    // Loosened by what the pipeline bubble idling for the exposed expert-parallel all-to-alls moves
+    // (throughput_model.cpp; ttcp2, applied to every stack): DeepSeek-V3 PP 4 -19.4% -> -20.6%, median 18.6% -> 19.2%
+    // (the stack's 10% aim was not met before either); the other five rows have no pipeline.
+    EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.193);
     // The rows state their stack (framework automodel; automodel), which so far estimates them as the generic stack
     // does: no row moves, median 16.8%, worst -23.1% (Llama 3.1 70B at CP 2), issue #38's 10% / 25% not met. What is
     // left is the GEMM rate: the compute-efficiency curve gives the dense rows 38-45% of the 700 W H100's peak where

@@ -29,13 +29,17 @@ inline const std::map<std::string, double>& torchtitanRowsAdded()
         // -> -2.2/-2.9/-4.4/-13.2% once full recompute's working set is held once per stage, not per micro-batch in
         // flight (memory_training.cpp): measured memory grows with CP at the same tokens a rank (80.9 -> 91.2 GB),
         // the estimate does not; what CP 8 holds beyond CP 4 is not modelled.
-        { "tt24-l31-405b-512xh100-4d-cp1-seq32k-tps", 0.078 },
+        // Its exposed tensor-parallel all-reduces stretched by the bubble as well (ttcp2): +7.7% -> +1.4%.
+        { "tt24-l31-405b-512xh100-4d-cp1-seq32k-tps", 0.014 },
         { "tt24-l31-405b-512xh100-4d-cp1-seq32k-mem", 0.023 },
-        { "tt24-l31-405b-512xh100-4d-cp2-seq64k-tps", 0.185 },
+        // Their ring's exposed transfers stretched by the 1F1B bubble as the compute is (throughput_model.cpp,
+        // trainingCommunication): CP 2 / 4 / 8 +18.4/+14.9/+29.5% -> +10.6/+3.6/+13.7% (ttcp); with their exposed
+        // tensor-parallel all-reduces too, +6.3/+1.1/+12.2% (ttcp2).
+        { "tt24-l31-405b-512xh100-4d-cp2-seq64k-tps", 0.064 },
         { "tt24-l31-405b-512xh100-4d-cp2-seq64k-mem", 0.030 },
-        { "tt24-l31-405b-512xh100-4d-cp4-seq128k-tps", 0.150 },
+        { "tt24-l31-405b-512xh100-4d-cp4-seq128k-tps", 0.011 },
         { "tt24-l31-405b-512xh100-4d-cp4-seq128k-mem", 0.045 },
-        { "tt24-l31-405b-512xh100-4d-cp8-seq256k-tps", 0.296 },
+        { "tt24-l31-405b-512xh100-4d-cp8-seq256k-tps", 0.122 },
         { "tt24-l31-405b-512xh100-4d-cp8-seq256k-mem", 0.133 },
         // H200, June 2025: tokens/s within 7%. Memory +41.5% and +40.0% with the loss on fp32 logits (14 bytes a
         // logit), -1.3% and -3.7% with the compiled loss the run's torchtitan makes under training.compile

@@ -433,7 +433,8 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         const double calls = (4.0 + 2.0 * recomputed) * layers / p * accum;
         const double latency = r.network ? d.networkLatencySeconds : d.allReduceLatencySeconds;
         c.tensorParallelBytes = perCall * calls;
-        add(c, r, transferSeconds(perCall * calls, r.busGBps) + calls * latency, true);
+        c.tensorParallelSeconds = transferSeconds(perCall * calls, r.busGBps) + calls * latency;
+        add(c, r, c.tensorParallelSeconds, true);
         // Megatron --tp-comm-overlap (Megatron-LM arguments.py asserts sequence parallelism with it): Transformer
         // Engine's userbuffers split each all-gather before the QKV and fc1 GEMMs and each reduce-scatter after the
         // output projection and fc2 into chunks exchanged while the GEMM runs on the chunks already there

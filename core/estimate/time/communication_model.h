@@ -23,6 +23,9 @@ struct CommunicationTime {
     double cpuOptimizer = 0; // optimizer step on the host CPU (not overlapped)
     double dataParallelBytes = 0; // bytes each GPU sends per step for data parallelism / ZeRO
     double tensorParallelBytes = 0;
+    // Tensor parallelism: the all-reduces (or reduce-scatters and all-gathers) with their launch latency, in the
+    // blocking sums above.
+    double tensorParallelSeconds = 0;
     // Expert parallelism (MoE): dispatch and combine all-to-alls, in the blocking sums above.
     double expertParallelSeconds = 0;
     double expertParallelBytes = 0; // bytes each GPU sends per step (NVLink and network together)

@@ -469,6 +469,9 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     if (c.tensorParallelOverlapped > 0)
         (c.tensorParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode)
             -= std::min(c.tensorParallelOverlapped, gemms);
+    r.tensorParallelSeconds = std::isfinite(c.tensorParallelSeconds)
+        ? std::max(0.0, c.tensorParallelSeconds - std::min(c.tensorParallelOverlapped, gemms))
+        : 0.0;
     // Under FP8 the shorter GEMMs and compute hide less than BF16's would: what FP8 takes off the step is its GEMMs'
     // saving less the tensor-parallel and data-parallel transfers the BF16 step would have hidden besides.
     if (detail == ThroughputDetail::Full && workload.precision == Precision::Fp8 && std::isfinite(fp8GemmSaving)) {
@@ -502,6 +505,7 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     const double contextExposed = c.contextParallelExposed
         ? c.contextParallelSeconds
         : std::max(0.0, c.contextParallelSeconds - r.attentionSeconds);
+    r.contextParallelSeconds = contextExposed;
     (c.contextParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) += contextExposed;
     r.step.communication = r.step.communicationIntraNode + r.step.communicationNetwork;
     r.communicationRawSeconds = overlappable + c.blockingIntraNode + c.blockingNetwork + c.contextParallelSeconds;
@@ -655,11 +659,23 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.optimizerUpdateSeconds = optimizerUpdateSeconds(trained, workload, config, d, s.bandwidth);
     r.memoryBoundSeconds += r.optimizerUpdateSeconds;
     r.step.compute = busyCompute + r.pipelineBubbleSeconds + r.optimizerUpdateSeconds;
-    r.achievedTflopsPerGpu
-        = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
     const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained,
         busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, detail);
+    // The transfers of a micro-batch's stage left exposed (tensor-parallel all-reduces or reduce-scatters and
+    // all-gathers, expert-parallel all-to-alls, the context-parallel exchange) lie inside every layer of its forward
+    // and backward, on the stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's
+    // forward and backward (Narayanan et al. 2021, arXiv:2104.04473, Sec. 2.2.1), so the schedule's warm-up and drain
+    // idle for them too, (p - 1) / m of them (pipelineBubbleFraction), part of the step's idle share. Not the
+    // data-parallel reduction DeepSpeed runs after the schedule, nor the pipeline's own sends (overlappable).
+    const double exposedPerMicroBatch = r.tensorParallelSeconds + r.expertParallelSeconds + r.contextParallelSeconds;
+    const double transferBubble = std::isfinite(exposedPerMicroBatch) && exposedPerMicroBatch > 0
+        ? exposedPerMicroBatch * pipelineBubbleFraction(config)
+        : 0.0;
+    r.pipelineBubbleSeconds += transferBubble;
+    r.step.compute += transferBubble;
+    r.achievedTflopsPerGpu
+        = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
     // Data loading: each node reads its share of the step's tokens; loader workers prefetch during the step.
     const int nodes = std::max(1, hw.nodes);

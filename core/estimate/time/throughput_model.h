@@ -60,7 +60,12 @@ struct ThroughputEstimate {
     double moeTokenPassSeconds = 0; // part of memoryBoundSeconds in the MoE router's score kernels and the token
                                     // permute / unpermute (and the all-to-all dispatcher's chunk sorts, and under
                                     // FP8 the padding of the experts' rows)
-    double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE)
+    double expertParallelSeconds = 0; // part of step.communication in the expert-parallel all-to-alls (MoE) left
+                                      // exposed; a pipeline's bubble idles for it too (pipelineBubbleSeconds)
+    double tensorParallelSeconds = 0; // part of step.communication in the tensor-parallel transfers left exposed (what
+                                      // Transformer Engine's overlap leaves); a pipeline's bubble idles for it too
+    double contextParallelSeconds = 0; // part of step.communication in the context-parallel exchange (ring attention)
+                                       // left exposed; a pipeline's bubble idles for it too (pipelineBubbleSeconds)
     double communicationRawSeconds = 0; // all communication before overlap (intra-node + network)
     double intraNodeBusySeconds = 0; // link busy time per step (before overlap)
     double networkBusySeconds = 0;
