@@ -384,6 +384,48 @@ TEST(MegatronStackInputs, ExpertBiasTrafficFollowsTheProbabilitiesWidth)
         0);
 }
 
+TEST(MegatronStackInputs, ClampedGluAddsItsEagerPassesPerRoutedCopy)
+{
+    // GPT-OSS's clamped gated activation (Megatron-LM weighted_bias_quick_geglu_impl with a clamp value): per routed
+    // copy and intermediate pair, by hand at 16 bits, forward two clamps (read and write 2 bytes each) and their
+    // concatenation (read and write 4): 16; backward the gate's mask and where (2 + 1, then 1 + 2 + 2), the linear
+    // half's two masks, their AND and where (3 + 3 + 3 + 5) and chunk's gradient concatenation (8): 30. fp32 doubles
+    // the tensors, not the masks: 32 and 52.
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(w).forward, 16);
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(w).backward, 30);
+    Workload fp32 = w;
+    fp32.precision = Precision::Fp32;
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(fp32).forward, 32);
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(fp32).backward, 52);
+
+    // GPT-OSS 120B (2,880 intermediate pairs, top-4, 36 MoE layers) on one B200 node at expert parallel 8, micro-batch
+    // 1 of 4,096 tokens, 4 micro-batches: the step's compute grows by the passes' bytes at the achieved bandwidth, with
+    // the forward's again where the activation is recomputed (recompute_moe_act).
+    ResolvedModel m = test::presetModel("gpt-oss-120b");
+    ASSERT_TRUE(m.architecture.clampedGlu);
+    ResolvedModel unclamped = m;
+    unclamped.architecture.clampedGlu = false;
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
+    const Configuration c = expertParallelEight(4);
+    auto added = [&](const Workload& work) {
+        return estimateThroughput(m, work, c, hw, catalog, d).step.compute
+            - estimateThroughput(unclamped, work, c, hw, catalog, d).step.compute;
+    };
+    const double pairs = 4 * 4096 * 36 * 4 * 2880.0;
+    EXPECT_NEAR(added(w), pairs * (16 + 30) / bandwidth, 1e-9);
+    Workload recompute = w;
+    recompute.recomputeMoeAct = true;
+    EXPECT_NEAR(added(recompute), pairs * (2 * 16 + 30) / bandwidth, 1e-9);
+    // Outside Megatron (its source not read for this) nothing is added.
+    Workload titan = w;
+    titan.framework = TrainingStack::Torchtitan;
+    EXPECT_EQ(added(titan), 0);
+}
+
 TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
 {
     // Qwen3-30B-A3B (h 2,048, 128 experts, top-8, 48 MoE layers) on one 8-GPU B200 node, expert parallel 8, micro-batch

@@ -417,6 +417,19 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
             : 0.0;
         memoryBound += s.gpuTokens * (norms * 2.0 * double(arch.hiddenSize) + activation) * element / bandwidth;
     }
+    // GPT-OSS's clamped gated activation under Megatron (architecture.clamped_glu; moe_layer_time.h
+    // expertClampBytesPerElement): the clamps and their concatenation, eager memory passes around the fused activation
+    // on each routed copy of each MoE layer of the rank's stage, forward (again where the layer or, recompute_moe_act,
+    // the activation is recomputed) and backward.
+    if (moe && arch.clampedGlu && workload.framework == TrainingStack::Megatron && arch.mlp == MlpKind::Gated
+        && bandwidth > 0) {
+        const ExpertClampBytes clamp = expertClampBytesPerElement(workload);
+        const double fe = double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
+        const double forwardPasses = 1.0 + std::max(recomputedShare, workload.recomputeMoeAct ? 1.0 : 0.0);
+        memoryBound += s.gpuTokens * moeLayers(arch)
+            * std::clamp(double(arch.expertsPerToken), 1.0, double(arch.numExperts)) * fe
+            * (forwardPasses * clamp.forward + clamp.backward) / bandwidth;
+    }
     if (moe) {
         const MoeTokenPasses passes = moeTokenPassSeconds(s, arch, workload, config, ep);
         r.moeTokenPassSeconds = passes.seconds;
