@@ -36,6 +36,7 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     r.integer("first_dense_layers", a.firstDenseLayers, false, 0, int(kMaxLayers));
     r.integer("moe_layer_interval", a.moeLayerInterval, false, 1, int(kMaxLayers));
     r.boolean("expert_bias", a.expertBias);
+    r.boolean("clamped_glu", a.clampedGlu);
     r.integer("mtp_modules", a.mtpModules, false, 0, int(kMaxLayers));
     r.integer("expert_groups", a.expertGroups, false, 1, int(kMaxExperts));
     r.integer("expert_groups_per_token", a.expertGroupsPerToken, false, 0, int(kMaxExperts));
@@ -131,6 +132,8 @@ nlohmann::json architectureToJson(const Architecture& a)
         j["moe_layer_interval"] = a.moeLayerInterval;
     if (a.expertBias)
         j["expert_bias"] = true;
+    if (a.clampedGlu)
+        j["clamped_glu"] = true;
     if (a.mtpModules > 0)
         j["mtp_modules"] = a.mtpModules;
     if (a.expertGroups > 1)

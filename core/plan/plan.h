@@ -43,6 +43,7 @@ struct Architecture {
     int firstDenseLayers = 0; // leading layers with a dense MLP (DeepSeek-style)
     int moeLayerInterval = 1; // after those, every n-th layer has experts (Llama 4 Maverick: 2)
     bool expertBias = false; // biases on the expert MLPs and the router (GPT-OSS)
+    bool clampedGlu = false; // the gated MLP's two halves clamped before the activation (GPT-OSS's swiglu_limit)
     int mtpModules = 0; // multi-token-prediction modules trained beside the model (DeepSeek-V3)
     // Group-limited routing (DeepSeek-V2/V3's n_group / topk_group): the routed experts form expertGroups equal
     // groups and a token's experts come from at most expertGroupsPerToken of them (0 = no limit).

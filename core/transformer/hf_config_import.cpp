@@ -50,11 +50,11 @@ const std::set<std::string, std::less<>> kIrrelevantFields { "architectures", "m
     // 2025-2026 families: routing, rotary and logit details that change neither memory nor time.
     "ep_size", "query_pre_attn_scalar", "final_logit_softcapping", "attn_logit_softcapping", "rope_local_base_freq",
     "hidden_activation", "image_token_index", "boi_token_index", "eoi_token_index", "mm_tokens_per_image",
-    "swiglu_limit", "initial_context_length", "attn_temperature_tuning", "floor_scale", "attn_scale",
-    "cache_implementation", "image_token_id", "multimodal_projector_bias", "projector_hidden_act", "spatial_merge_size",
-    "vision_feature_layer", "vision_feature_select_strategy", "projector_hidden_size", "interleave_moe_layer_step",
-    "router_dtype", "moe_router_enable_expert_bias", "rope_interleave", "use_qk_norm", "qk_layernorm", "no_rope_layers",
-    "dtype", "_attn_implementation_autoset", "for_llm_compressor", "mm_tokens_per_image" };
+    "initial_context_length", "attn_temperature_tuning", "floor_scale", "attn_scale", "cache_implementation",
+    "image_token_id", "multimodal_projector_bias", "projector_hidden_act", "spatial_merge_size", "vision_feature_layer",
+    "vision_feature_select_strategy", "projector_hidden_size", "interleave_moe_layer_step", "router_dtype",
+    "moe_router_enable_expert_bias", "rope_interleave", "use_qk_norm", "qk_layernorm", "no_rope_layers", "dtype",
+    "_attn_implementation_autoset", "for_llm_compressor", "mm_tokens_per_image" };
 
 bool isOneOf(const std::string& v, std::initializer_list<const char*> list)
 {
@@ -392,6 +392,9 @@ std::optional<Error> hfReadExperts(HfImport& c)
         a.numSharedExperts = int(std::clamp(*s, 0.0, 1e6));
     }
     c.setInt(a.moeIntermediateSize, { "moe_intermediate_size" }, limits::kMaxIntermediate);
+    // GPT-OSS clamps the gated MLP's halves to swiglu_limit before the activation (HF modeling_gpt_oss.py).
+    if (auto limit = r.number({ "swiglu_limit" }))
+        a.clampedGlu = *limit > 0;
     // Qwen3.5-MoE text configs give no dense width: every layer has experts, so the experts' stands in (unused).
     if (a.intermediateSize <= 0 && a.moeIntermediateSize > 0 && a.numExperts > 1)
         a.intermediateSize = a.moeIntermediateSize;

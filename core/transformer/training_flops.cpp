@@ -190,6 +190,12 @@ PassFlops passFlops(const ForwardFlops& f, const Workload& workload, Checkpointi
 
 } // namespace
 
+double forwardShare(const TrainingFlopsPerToken& flops)
+{
+    const double forward = flops.forward.total();
+    return flops.hardware > 0 ? std::clamp(forward / flops.hardware, 0.0, 1.0) : 0.0;
+}
+
 TrainingFlopsPerToken trainingFlopsPerToken(
     const Architecture& arch, const ParameterCounts& counts, const Workload& workload, Checkpointing checkpointing)
 {

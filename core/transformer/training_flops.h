@@ -47,6 +47,10 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
 // layers (partial recompute), 1 when unset; 0 for any other checkpointing.
 double recomputedLayerShare(const Architecture& arch, const Workload& workload, Checkpointing checkpointing);
 
+// Share of the hardware FLOPs in the forward pass (recomputation runs in backward): an evaluation step's time over a
+// training step's, and the part of a micro-batch's compute that comes before its backward.
+double forwardShare(const TrainingFlopsPerToken& flops);
+
 // Training FLOPs per token for the workload's technique and the configuration's checkpointing.
 TrainingFlopsPerToken trainingFlopsPerToken(
     const Architecture& arch, const ParameterCounts& counts, const Workload& workload, Checkpointing checkpointing);

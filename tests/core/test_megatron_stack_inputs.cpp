@@ -384,6 +384,97 @@ TEST(MegatronStackInputs, ExpertBiasTrafficFollowsTheProbabilitiesWidth)
         0);
 }
 
+TEST(MegatronStackInputs, ClampedGluAddsItsEagerPassesPerRoutedCopy)
+{
+    // GPT-OSS's clamped gated activation (Megatron-LM weighted_bias_quick_geglu_impl with a clamp value): per routed
+    // copy and intermediate pair, by hand at 16 bits, forward two clamps (read and write 2 bytes each) and their
+    // concatenation (read and write 4): 16; backward the gate's mask and where (2 + 1, then 1 + 2 + 2), the linear
+    // half's two masks, their AND and where (3 + 3 + 3 + 5) and chunk's gradient concatenation (8): 30. fp32 doubles
+    // the tensors, not the masks: 32 and 52.
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(w).forward, 16);
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(w).backward, 30);
+    Workload fp32 = w;
+    fp32.precision = Precision::Fp32;
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(fp32).forward, 32);
+    EXPECT_DOUBLE_EQ(expertClampBytesPerElement(fp32).backward, 52);
+
+    // GPT-OSS 120B (2,880 intermediate pairs, top-4, 36 MoE layers) on one B200 node at expert parallel 8, micro-batch
+    // 1 of 4,096 tokens, 4 micro-batches: the step's compute grows by the passes' bytes at the achieved bandwidth, with
+    // the forward's again where the activation is recomputed (recompute_moe_act).
+    ResolvedModel m = test::presetModel("gpt-oss-120b");
+    ASSERT_TRUE(m.architecture.clampedGlu);
+    ResolvedModel unclamped = m;
+    unclamped.architecture.clampedGlu = false;
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    const double bandwidth = hw.gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
+    const Configuration c = expertParallelEight(4);
+    auto added = [&](const Workload& work) {
+        return estimateThroughput(m, work, c, hw, catalog, d).step.compute
+            - estimateThroughput(unclamped, work, c, hw, catalog, d).step.compute;
+    };
+    const double pairs = 4 * 4096 * 36 * 4 * 2880.0;
+    EXPECT_NEAR(added(w), pairs * (16 + 30) / bandwidth, 1e-9);
+    Workload recompute = w;
+    recompute.recomputeMoeAct = true;
+    EXPECT_NEAR(added(recompute), pairs * (2 * 16 + 30) / bandwidth, 1e-9);
+    // Outside Megatron (its source not read for this) nothing is added.
+    Workload titan = w;
+    titan.framework = TrainingStack::Torchtitan;
+    EXPECT_EQ(added(titan), 0);
+}
+
+TEST(MegatronStackInputs, DistributedOptimizerTrafficHidesBehindOneMicroBatch)
+{
+    // GPT-OSS 120B on 8 B200 nodes (3,200 Gb/s RDMA each) at expert parallel 8, data parallel 64, micro-batch 4, ZeRO
+    // 1: the expert-data-parallel group of 8 spans the nodes, so each rank reduce-scatters its 16 experts' bf16
+    // gradients and all-gathers their updated parameters over the network. Megatron reduces only in the last
+    // micro-batch's backward and gathers in the first one's forward: what hides is at most those, whatever the
+    // accumulation (throughput_model.cpp trainingCommunication), where the whole step's compute hid it before.
+    const ResolvedModel m = test::presetModel("gpt-oss-120b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "b200-180gb-sxm", 8, "nvlink5", 8, 3200, true);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    w.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    Configuration c = expertParallelEight(5);
+    c.data = 64;
+    c.microBatchSize = 4;
+    w.microBatchSize = 4;
+    double traffic = 0; // the data-parallel transfers of the last estimate
+    auto exposed = [&](int accumulation) {
+        c.gradientAccumulationSteps = accumulation;
+        const ThroughputEstimate r = estimateThroughput(m, w, c, hw, catalog, d);
+        const CommunicationTime t = estimateCommunication(m.architecture, m.parameters.total, m.parameters.total, w, c,
+            hw, catalog, d, routedExpertFraction(m.architecture, m.parameters, m.parameters.total));
+        EXPECT_GT(t.dataParallelReduceSeconds, 0.1);
+        EXPECT_GT(t.dataParallelGatherSeconds, 0.1);
+        // ZeRO 1 at bf16 gradients and parameters: the reduction and the gather move as many bytes.
+        EXPECT_NEAR(t.dataParallelReduceSeconds, t.dataParallelGatherSeconds, 1e-9);
+        traffic = t.dataParallelReduceSeconds + t.dataParallelGatherSeconds;
+        // Every overlappable transfer here is the data-parallel traffic; the all-to-all stays in NVLink.
+        EXPECT_NEAR(t.overlappableNetwork + t.overlappableIntraNode,
+            t.dataParallelReduceSeconds + t.dataParallelGatherSeconds, 1e-9);
+        const double micro = r.step.compute / accumulation; // no pipeline: no bubble
+        const double forward = forwardShare(trainingFlopsPerToken(m.architecture, m.parameters, w, c.checkpointing));
+        const double hidden = std::min(d.overlap * t.dataParallelReduceSeconds, micro * (1 - forward))
+            + std::min(d.overlap * t.dataParallelGatherSeconds, micro * forward);
+        EXPECT_NEAR(r.step.communicationNetwork, t.overlappableNetwork + t.blockingNetwork - hidden, 1e-9);
+        return r.step.communicationNetwork;
+    };
+    const double five = exposed(5);
+    EXPECT_NEAR(exposed(50), five, 1e-9); // ten times the compute hides no more of it
+    // The gather outlasts one micro-batch's forward: more stays exposed than the fifth the step-long window left.
+    EXPECT_GT(five, (1 - d.overlap) * traffic + 0.1);
+    // Another stack (torchtitan: FSDP's own schedule, not read for this) keeps the whole step as its window.
+    w.framework = TrainingStack::Torchtitan;
+    c.gradientAccumulationSteps = 50;
+    const ThroughputEstimate titan = estimateThroughput(m, w, c, hw, catalog, d);
+    EXPECT_LT(titan.step.communicationNetwork, five);
+}
+
 TEST(MegatronStackInputs, RouterAndPermutationAreMemoryPassesPerDispatcher)
 {
     // Qwen3-30B-A3B (h 2,048, 128 experts, top-8, 48 MoE layers) on one 8-GPU B200 node, expert parallel 8, micro-batch

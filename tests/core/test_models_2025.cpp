@@ -99,6 +99,7 @@ TEST(Models2025, GptOssImportCounts)
     const Architecture& a = c.architecture;
     EXPECT_EQ(a.slidingWindow, 128);
     EXPECT_EQ(a.slidingWindowLayers, 18);
+    EXPECT_TRUE(a.clampedGlu); // swiglu_limit 7.0
     const ParameterCounts p = countParameters(a);
     // gpt-oss-120b & gpt-oss-20b Model Card (OpenAI, 2025-08-05), Table 1: 116.83B total, 5.13B active per
     // token (the input embedding not counted as active).
@@ -176,6 +177,7 @@ TEST(Models2025, ImportedConfigsMatchTheirPresets)
         EXPECT_EQ(a.kvCacheWindowBytes, b.kvCacheWindowBytes) << id;
         EXPECT_EQ(imported.expertGroups, preset->architecture.expertGroups) << id;
         EXPECT_EQ(imported.expertGroupsPerToken, preset->architecture.expertGroupsPerToken) << id;
+        EXPECT_EQ(imported.clampedGlu, preset->architecture.clampedGlu) << id;
     }
 }
 

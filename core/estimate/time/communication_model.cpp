@@ -126,7 +126,32 @@ struct ZeroVolume {
             return 2 * part * trainedShard * gradBytes;
         }
     }
+
+    // Of bytes(), the part that gathers the updated parameters after the optimizer step (ZeRO 1; 0 where the
+    // parameters are not gathered apart from the gradients' reduction: DDP's all-reduce, ZeRO 2 and 3 inside their
+    // micro-batches, DeepSpeed's BF16_Optimizer).
+    double gatherBytes(double part, double trainedShard) const
+    {
+        const bool apart = stage == 1 && !gatheredForStep && !allReducedThenGathered;
+        return apart ? part * trainedShard * gatheredBytes : 0.0;
+    }
+    // Whether bytes() is DDP's or ZeRO 1's: one gradient reduction and at most one parameter gather per step.
+    bool reducedOncePerStep() const { return stage <= 1 && !gatheredForStep && !allReducedThenGathered; }
 };
+
+// Adds one data-parallel group's step of ZeRO traffic, and where it is DDP's or ZeRO 1's its reduction and gather.
+void addDataParallel(CommunicationTime& c, const Route& r, const ZeroVolume& v, double part, double shard,
+    double trainedShard, bool blocking)
+{
+    const double bytes = v.bytes(part, shard, trainedShard);
+    c.dataParallelBytes += bytes;
+    add(c, r, transferSeconds(bytes, r.busGBps), blocking);
+    if (blocking || !v.reducedOncePerStep() || !(bytes > 0))
+        return;
+    const double gather = v.gatherBytes(part, trainedShard);
+    c.dataParallelReduceSeconds += transferSeconds(bytes - gather, r.busGBps);
+    c.dataParallelGatherSeconds += transferSeconds(gather, r.busGBps);
+}
 
 // Context parallelism, ring attention (Liu et al. 2023, arXiv:2310.01889; Megatron-Core context_parallel docs;
 // Transformer Engine's KV P2P ring): in each layer's forward a rank passes its K,V shard on and receives the
@@ -410,17 +435,14 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     if (dp > 1) {
         const Route r = routeFor(dp, t * p, hw, intraBus, nodeNet);
         const double n = dp; // data x context
-        const double bytes = dense.bytes((n - 1) / n, shard, trainedShard);
-        c.dataParallelBytes = bytes;
-        add(c, r, transferSeconds(bytes, r.busGBps), reducedAfterSchedule);
+        addDataParallel(c, r, dense, (n - 1) / n, shard, trainedShard, reducedAfterSchedule);
     }
     const int expertData = std::max(1, t * dp / ep);
     if (expertSplit && expertData > 1 && (expertShard > 0 || trainedExpertShard > 0)) {
         // The expert-data-parallel group: ranks ep apart among a stage's consecutive ranks.
         const Route r = routeFor(expertData, ep, hw, intraBus, nodeNet);
-        const double bytes = dense.bytes(double(expertData - 1) / expertData, expertShard, trainedExpertShard);
-        c.dataParallelBytes += bytes;
-        add(c, r, transferSeconds(bytes, r.busGBps), reducedAfterSchedule);
+        addDataParallel(
+            c, r, dense, double(expertData - 1) / expertData, expertShard, trainedExpertShard, reducedAfterSchedule);
     }
 
     // Tensor parallelism: two all-reduces of the layer output in forward, two in backward (Megatron-LM,

@@ -22,6 +22,11 @@ struct CommunicationTime {
     double pcieTransfer = 0; // CPU offload copies over the GPU's host link (overlappable)
     double cpuOptimizer = 0; // optimizer step on the host CPU (not overlapped)
     double dataParallelBytes = 0; // bytes each GPU sends per step for data parallelism / ZeRO
+    // Of the overlappable sums, the data-parallel and expert-data-parallel collectives of DDP and ZeRO 1 (Megatron's
+    // distributed optimizer): the gradients' reduction (reduce-scatter, or all-reduce without ZeRO) and the updated
+    // parameters' all-gather, each where Megatron-Core overlaps it (throughput_model.cpp trainingCommunication).
+    double dataParallelReduceSeconds = 0;
+    double dataParallelGatherSeconds = 0;
     double tensorParallelBytes = 0;
     // Tensor parallelism: the all-reduces (or reduce-scatters and all-gathers) with their launch latency, in the
     // blocking sums above.

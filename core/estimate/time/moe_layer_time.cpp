@@ -121,6 +121,25 @@ ExpertBiasBytes expertBiasBytesPerElement(const Workload& workload)
     return b;
 }
 
+// weighted_bias_quick_geglu_impl with a clamp value (Megatron-Bridge's GPT-OSS providers set
+// activation_func_clamp_value 7.0 with bias_activation_fusion, v0.2.0 to v0.5.0) splits the fc1 output of f pairs into
+// its gate and linear halves (views), clamps each (the gate from above, the linear half on both sides) and concatenates
+// them before the compiled kernel, all eagerly, at the output's width t: forward the two clamps read and write f each
+// and the concatenation reads and writes 2f: 8 t bytes per pair. Backward (PyTorch's autograd,
+// tools/autograd/derivatives.yaml clamp: FunctionsManual.cpp clamp_backward): the concatenation's gradient is views;
+// the gate's clamp compares its input with the bound (reads t, writes a 1-byte mask) and selects the gradient with
+// where (reads the mask and t, writes t); the linear half's compares twice, ANDs the masks in place (reads 2, writes
+// 1) and selects (1 + t in, t out); torch.chunk's gradient concatenates the two halves' gradients (reads and writes
+// 2 t): (3 t + 2) + (4 t + 6) + 4 t = 11 t + 8 bytes per pair.
+ExpertClampBytes expertClampBytesPerElement(const Workload& workload)
+{
+    const double t = workload.precision == Precision::Fp32 ? 4.0 : 2.0;
+    ExpertClampBytes b;
+    b.forward = 8.0 * t;
+    b.backward = 11.0 * t + 8.0;
+    return b;
+}
+
 ExpertCallFloor expertCallFloor(const Architecture& arch, const Workload& workload, const Configuration& config,
     double layerPasses, double routedRows, double bandwidth, const PerformanceDefaults& d)
 {

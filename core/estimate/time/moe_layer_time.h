@@ -32,6 +32,18 @@ struct ExpertBiasBytes {
 
 ExpertBiasBytes expertBiasBytesPerElement(const Workload& workload);
 
+// Bytes Megatron-Core's clamped gated activation (architecture.clamped_glu: GPT-OSS, activation_func_clamp_value 7)
+// moves outside its fused kernel per routed copy and expert intermediate element (the fc1 output holds two per copy:
+// gate and linear halves): {forward, backward}. The clamps and their concatenation run eagerly before the compiled
+// weighted quick-GEGLU (Megatron-LM core_v0.15.0 to core_v0.18.0 fusions/fused_bias_geglu.py
+// weighted_bias_quick_geglu_impl; TEGroupedMLP.bias_act_func, which the moe_act recompute runs again).
+struct ExpertClampBytes {
+    double forward = 0;
+    double backward = 0;
+};
+
+ExpertClampBytes expertClampBytesPerElement(const Workload& workload);
+
 // What a rank's eagerly issued per-expert kernels take over a step, layerPasses (MoE layers of the rank's stage times
 // micro-batches) x local experts x calls: the GEMMs at least moe.grouped_gemm_call_us each and the quantize kernels
 // moe.expert_kernel_call_us each (together a floor under the experts' GEMM time), and the experts' output bias: its

@@ -417,6 +417,19 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
             : 0.0;
         memoryBound += s.gpuTokens * (norms * 2.0 * double(arch.hiddenSize) + activation) * element / bandwidth;
     }
+    // GPT-OSS's clamped gated activation under Megatron (architecture.clamped_glu; moe_layer_time.h
+    // expertClampBytesPerElement): the clamps and their concatenation, eager memory passes around the fused activation
+    // on each routed copy of each MoE layer of the rank's stage, forward (again where the layer or, recompute_moe_act,
+    // the activation is recomputed) and backward.
+    if (moe && arch.clampedGlu && workload.framework == TrainingStack::Megatron && arch.mlp == MlpKind::Gated
+        && bandwidth > 0) {
+        const ExpertClampBytes clamp = expertClampBytesPerElement(workload);
+        const double fe = double(arch.moeIntermediateSize > 0 ? arch.moeIntermediateSize : arch.intermediateSize);
+        const double forwardPasses = 1.0 + std::max(recomputedShare, workload.recomputeMoeAct ? 1.0 : 0.0);
+        memoryBound += s.gpuTokens * moeLayers(arch)
+            * std::clamp(double(arch.expertsPerToken), 1.0, double(arch.numExperts)) * fe
+            * (forwardPasses * clamp.forward + clamp.backward) / bandwidth;
+    }
     if (moe) {
         const MoeTokenPasses passes = moeTokenPassSeconds(s, arch, workload, config, ep);
         r.moeTokenPassSeconds = passes.seconds;
@@ -450,7 +463,7 @@ double torchRingMergeSeconds(
 double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, const Workload& workload,
     const Configuration& config, const Hardware& hw, const Catalog& catalog, const PerformanceDefaults& d,
     double fp8Gathered, double trained, double busyCompute, double linearGemmSeconds, double fp8GemmSaving,
-    ThroughputDetail detail)
+    double forwardShareOfCompute, ThroughputDetail detail)
 {
     const Architecture& arch = model.architecture;
     const CommunicationTime c = estimateCommunication(arch, model.parameters.total, trained, workload, config, hw,
@@ -458,7 +471,33 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
     r.expertParallelSeconds = c.expertParallelSeconds;
     const double overlappable = c.overlappableIntraNode + c.overlappableNetwork;
     double window = busyCompute;
-    const double hidden = std::min(d.overlap * overlappable, window);
+    // Megatron-Core reduces the gradients only in the step's last micro-batch, bucket by bucket as its backward
+    // produces them (the schedules run every other micro-batch under no_sync: Megatron-LM core_v0.15.0 to
+    // core_v0.18.0 pipeline_parallel/schedules.py forward_backward_no_pipelining, and the 1F1B schedules'
+    // enable_grad_sync before the last backward; distributed/distributed_data_parallel.py registers a bucket's
+    // reduce-scatter from the gradient hook only when is_last_microbatch), and waits for them before the optimizer
+    // step (finalize_model_grads -> finish_grad_sync). With overlap_param_gather (every Megatron-Bridge performance
+    // recipe) the distributed optimizer's parameter all-gather runs in the next step's first forward: each module's
+    // forward pre-hook waits for its bucket's all-gather and dispatches the next bucket's
+    // (param_and_grad_buffer.py finish_param_sync). So the reduction hides only behind one micro-batch's backward and
+    // the gather behind one micro-batch's forward (forwardShareOfCompute of it), not behind the whole step; the rest of
+    // the overlappable traffic keeps the step's compute. Without a pipeline, and with Megatron's 1F1B schedule, whose
+    // first stage (the one that finishes last) reduces in its last backward; the interleaved schedule syncs each
+    // model chunk's gradients as its last backward ends (grad_sync_func per chunk during the cooldown), so its
+    // reductions spread over the cooldown's backwards: not modelled, it (and the zero-bubble schedule, not read for
+    // this) keeps the step's compute as before.
+    double hidden = 0;
+    double others = overlappable;
+    const double dataParallel = c.dataParallelReduceSeconds + c.dataParallelGatherSeconds;
+    const bool interleaved = config.pipeline > 1 && config.pipelineSchedule != PipelineSchedule::OneFOneB;
+    if (workload.framework == TrainingStack::Megatron && dataParallel > 0 && !interleaved) {
+        const double micro = busyCompute / double(std::max(1, config.gradientAccumulationSteps));
+        const double forward = std::clamp(forwardShareOfCompute, 0.0, 1.0);
+        hidden = std::min(d.overlap * c.dataParallelReduceSeconds, micro * (1.0 - forward))
+            + std::min(d.overlap * c.dataParallelGatherSeconds, micro * forward);
+        others = std::max(0.0, overlappable - dataParallel);
+    }
+    hidden += std::min(d.overlap * others, std::max(0.0, window - hidden));
     window -= hidden;
     const double keep = overlappable > 0 ? 1.0 - hidden / overlappable : 0.0;
     r.step.communicationIntraNode = c.overlappableIntraNode * keep + c.blockingIntraNode;
@@ -536,8 +575,7 @@ void trainingGoodputOf(ThroughputEstimate& r, const Workload& workload, const Ha
         = trained * (bytesPerElement(workload.precision) + master + optimizerBytesPerParameter(workload.optimizer));
     g.diskMBps = diskMBps;
     g.hostCopyGBps = pcieGBps(hw, catalog, d);
-    const double forward = flops.forward.matmul + flops.forward.head + flops.forward.attention + flops.forward.adapters;
-    g.forwardShare = flops.hardware > 0 ? std::clamp(forward / flops.hardware, 0.0, 1.0) : 0.0;
+    g.forwardShare = forwardShare(flops);
     g.failuresPerGpuDay = d.failuresPerGpuDay;
     g.restartMinutes = d.restartMinutes;
     const int stack = std::clamp(int(workload.framework), 0, int(std::size(detail::kTrainingStacks)) - 1);
@@ -661,7 +699,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.step.compute = busyCompute + r.pipelineBubbleSeconds + r.optimizerUpdateSeconds;
 
     const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained,
-        busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, detail);
+        busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, forwardShare(flops), detail);
     // The transfers of a micro-batch's stage left exposed (tensor-parallel all-reduces or reduce-scatters and
     // all-gathers, expert-parallel all-to-alls, the context-parallel exchange) lie inside every layer of its forward
     // and backward, on the stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's
