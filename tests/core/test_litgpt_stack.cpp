@@ -9,9 +9,12 @@
 #include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/time/throughput_model.h"
 #include "plan/plan_enums.h"
 #include "test_memory_support.h"
+#include "test_throughput_helpers.h"
 #include "transformer/lora_modules.h"
+#include "transformer/training_flops.h"
 
 #include <gtest/gtest.h>
 
@@ -179,6 +182,50 @@ TEST(LitgptStack, FsdpKeepsTheAdaptedBlocksWholeGradientsWhileAccumulating)
         litgptFsdpGatheredBytes({ 0, root, false, c.perLayer }, 2.0, 4, 2), (root * 0.75 + 2 * c.perLayer) * 2.0, 1.0);
     // One GPU: no FSDP units.
     EXPECT_NEAR(litgptFsdpMemory(m, litgpt, 1, 8).gradients, adapters * 2.0, 1e3);
+}
+
+ThroughputEstimate litgptFsdpTime(const ResolvedModel& m, const Workload& w, int gpus)
+{
+    Configuration c;
+    c.data = gpus;
+    c.zeroStage = gpus > 1 ? 3 : 0;
+    c.microBatchSize = w.microBatchSize;
+    c.gradientAccumulationSteps = 4;
+    c.checkpointing = Checkpointing::Full;
+    const Catalog& catalog = builtinCatalog();
+    return estimateThroughput(
+        m, w, c, testing::catalogHardware(catalog, "a100-80gb-sxm", 8, "nvlink3", 1, 100, false), {}, {}, catalog);
+}
+
+TEST(LitgptStack, FsdpComputesAndReducesTheAdaptedUnitsFrozenWeightGradients)
+{
+    // Under Lightning's FSDPStrategy (use_orig_params=True) the Blocks' parameters are views of a flat parameter that
+    // requires grad as soon as it holds an adapter: backward runs the frozen matmuls' weight gradients (each as many
+    // FLOPs as its forward) and reduce-scatters the whole flat gradient. Work done, not model FLOPs: MFU's numerator
+    // stays LoRA's. One GPU (no FSDP) and the generic stack skip them.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const Workload litgpt = litgptWorkload(TrainingStack::Litgpt, Technique::Lora);
+    const Workload generic = litgptWorkload(TrainingStack::Auto, Technique::Lora);
+    const ForwardFlops forward = forwardFlopsPerToken(m.architecture, m.parameters, litgpt, 512, true);
+    const ThroughputEstimate one = litgptFsdpTime(m, litgpt, 1);
+    const ThroughputEstimate fsdp = litgptFsdpTime(m, litgpt, 2);
+    const ThroughputEstimate other = litgptFsdpTime(m, generic, 2);
+    EXPECT_DOUBLE_EQ(fsdp.modelFlopsPerToken, one.modelFlopsPerToken);
+    EXPECT_NEAR(fsdp.hardwareFlopsPerToken, one.hardwareFlopsPerToken + forward.matmul, 1e-6 * forward.matmul);
+    EXPECT_DOUBLE_EQ(other.hardwareFlopsPerToken, one.hardwareFlopsPerToken);
+    EXPECT_GT(fsdp.step.compute, other.step.compute * 1.1);
+    EXPECT_GT(fsdp.communicationRawSeconds, other.communicationRawSeconds);
+    EXPECT_LT(fsdp.modelFlopsUtilization, other.modelFlopsUtilization);
+    // An adapter on the output layer: the root's frozen output layer takes its weight gradient too.
+    Workload head = litgpt;
+    head.lora.targetModules.push_back("lm_head");
+    const ThroughputEstimate headOne = litgptFsdpTime(m, head, 1);
+    EXPECT_NEAR(litgptFsdpTime(m, head, 2).hardwareFlopsPerToken,
+        headOne.hardwareFlopsPerToken + forward.matmul + forward.head, 1e-6 * forward.matmul);
+    // Full fine-tuning computes every weight gradient already: nothing added.
+    const Workload full = litgptWorkload(TrainingStack::Litgpt, Technique::Full);
+    EXPECT_DOUBLE_EQ(
+        litgptFsdpTime(m, full, 2).hardwareFlopsPerToken, litgptFsdpTime(m, full, 1).hardwareFlopsPerToken);
 }
 
 TEST(LitgptStack, AdaptersRunAtTheModelsWidth)

@@ -1,5 +1,9 @@
 #include "estimate/common/litgpt_stack.h"
 
+#include "plan/precision.h"
+#include "transformer/layers.h"
+#include "transformer/lora_modules.h"
+
 #include <algorithm>
 
 namespace gp
@@ -12,6 +16,67 @@ double litgptUntiedHeadParameters(const Architecture& architecture, const Worklo
         return 0.0;
     return double(std::max<long long>(0, architecture.hiddenSize))
         * double(std::max<long long>(0, architecture.vocabSize));
+}
+
+LitgptFsdpShape litgptFsdpShape(const ResolvedModel& model, const Workload& w, const Configuration& config)
+{
+    LitgptFsdpShape f;
+    const Architecture& arch = model.architecture;
+    const ParameterCounts& c = model.parameters;
+    const int shardRanks = std::max(1, config.data) * std::max(1, config.context);
+    const bool lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
+    if (w.framework != TrainingStack::Litgpt || shardRanks <= 1 || std::max(1, config.tensor) > 1
+        || std::max(1, config.pipeline) > 1 || std::max(1, config.expert) > 1 || w.technique == Technique::Freeze
+        || frozenWeightFormat(w) != WeightFormat::Same || arch.kind == ModelKind::EncoderDecoder
+        || w.objective == TrainingObjective::Classification)
+        return f;
+    // The model as trained (trainingMemoryBasis's count): an encoder's masked-LM head, LitGPT's own output layer.
+    const double untiedHead = litgptUntiedHeadParameters(arch, w);
+    double total = c.total + untiedHead;
+    if (arch.kind == ModelKind::Encoder)
+        total += 2 * double(arch.hiddenSize) + double(arch.vocabSize);
+    const double head = c.outputHead + untiedHead;
+    const double body = std::max(0.0, total - c.embedding - head);
+    f.rootParameters = std::max(0.0, total - body);
+    f.blockParameters = std::max(0.0, c.perLayer);
+    if (!lora) {
+        f.gradientUnitParameters = parametersPerGpu(arch, c, total, head, 1, 1, 1, trainingExpertTensor(1, 1));
+        f.rootTakesGradient = true;
+        return f;
+    }
+    // Adapters inside the Blocks make every Block's flat parameter take a gradient; one on the output layer
+    // (lora_head, peft's "lm_head") the root's too.
+    LoraSpec headOnly = w.lora;
+    std::erase_if(headOnly.targetModules, [](const std::string& name) {
+        const std::size_t dot = name.rfind('.');
+        return (dot == std::string::npos ? name : name.substr(dot + 1)) != "lm_head";
+    });
+    const double headAdapters = headOnly.targetModules.empty() ? 0.0 : loraParameters(arch, headOnly);
+    const double blockAdapters = std::max(0.0, loraParameters(arch, w.lora) - headAdapters);
+    f.frozenBlocksTakeGradient = blockAdapters > 0;
+    f.frozenRootTakesGradient = headAdapters > 0;
+    f.rootTakesGradient = f.frozenRootTakesGradient;
+    f.gradientUnitParameters = (f.frozenBlocksTakeGradient ? body + blockAdapters : 0.0)
+        + (f.frozenRootTakesGradient ? f.rootParameters + headAdapters : 0.0);
+    return f;
+}
+
+bool litgptFsdpShards(const LitgptFsdpShape& shape, const Configuration& config)
+{
+    return shape.blockParameters > 0 && config.zeroStage >= 3 && config.offload == Offload::None;
+}
+
+LitgptFrozenWeightGradients litgptFrozenWeightGradientFlops(const LitgptFsdpShape& shape, const ForwardFlops& forward)
+{
+    LitgptFrozenWeightGradients g;
+    if (shape.frozenBlocksTakeGradient) {
+        g.matmul = std::max(0.0, forward.matmul);
+        g.mlp = std::clamp(forward.mlp, 0.0, g.matmul);
+        g.experts = std::clamp(forward.experts, 0.0, g.matmul);
+    }
+    if (shape.frozenRootTakesGradient)
+        g.head = std::max(0.0, forward.head);
+    return g;
 }
 
 double litgptFsdpGradientBytes(

@@ -5,7 +5,10 @@
 // src/lightning/fabric/strategies/fsdp.py) and from PyTorch 2.1's FullyShardedDataParallel under it.
 #pragma once
 
+#include "estimate/common/results.h"
 #include "plan/plan.h"
+#include "transformer/model_library.h"
+#include "transformer/training_flops.h"
 
 namespace gp
 {
@@ -30,7 +33,35 @@ struct LitgptFsdpShape {
     double rootParameters = 0; // the root unit's: what is not in a Block
     bool rootTakesGradient = false; // the root's flat parameter holds a trainable parameter (full, lora_head)
     double blockParameters = 0; // one Block unit's (the largest)
+    // LoRA only: the Blocks' (the root's) flat parameters hold an adapter, so their frozen weights take gradients
+    // too. With use_orig_params FSDP hands each module its parameters as views of the unsharded flat parameter
+    // (PyTorch 2.1 torch/distributed/fsdp/_flat_param.py _use_unsharded_views over _get_unflat_views), and a flat
+    // parameter holding any trainable parameter requires grad as a whole, so every view does: autograd computes the
+    // frozen matrices' weight gradients (full fine-tuning's weight-gradient matmuls) and FSDP's post-backward hook
+    // (_runtime_utils.py _post_backward_hook -> _reduce_grad) reduce-scatters the unit's whole flat gradient.
+    bool frozenBlocksTakeGradient = false;
+    bool frozenRootTakesGradient = false;
 };
+
+// The units' shape where LitGPT's FSDP shards the model: LitGPT on more than one data x context rank, no tensor,
+// pipeline or expert split, LoRA or full fine-tuning (not freeze) of unquantized weights, a decoder's causal LM
+// objective; ZeRO stage (FSDP's FULL_SHARD) and offload are the caller's to check. All zero otherwise.
+LitgptFsdpShape litgptFsdpShape(const ResolvedModel& model, const Workload& workload, const Configuration& config);
+
+// Whether `shape`'s units shard the states under `config`: FSDP's FULL_SHARD (ZeRO stage 3), no CPU offload.
+bool litgptFsdpShards(const LitgptFsdpShape& shape, const Configuration& config);
+
+// Per-token forward FLOPs of the frozen weights whose weight gradients LitGPT's FSDP computes anyway (LoRA with
+// `shape`'s frozen*TakeGradient): the Blocks' matmuls, the output layer's where the root holds an adapter. Each
+// weight gradient costs what its forward did. Work the GPUs do, not model FLOPs: MFU's numerator stays LoRA's.
+struct LitgptFrozenWeightGradients {
+    double matmul = 0; // of the Blocks' linear layers
+    double mlp = 0; // of `matmul`, the MLPs'
+    double experts = 0; // of `matmul`, the routed experts'
+    double head = 0; // of the output layer
+    double total() const { return matmul + head; }
+};
+LitgptFrozenWeightGradients litgptFrozenWeightGradientFlops(const LitgptFsdpShape& shape, const ForwardFlops& forward);
 
 // Bytes the flat parameters' gradients hold at the peak, at `gradientBytes` per element over `shardRanks` ranks.
 // Accumulating (`accumulationSteps` > 1), no_sync keeps every unit's gradient unsharded until the last

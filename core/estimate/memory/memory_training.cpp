@@ -358,31 +358,8 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
             s * b, h, double(arch.intermediateSize), cb, frozenFormat != WeightFormat::Same, double(t));
     a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
 
-    // LitGPT's FSDP (litgpt_stack.h): each Block a unit, the embedding, final norm and output layer the root unit. It
-    // runs data parallel only (no tensor or pipeline split) and, multi-GPU, no quantized weights.
-    if (w.framework == TrainingStack::Litgpt && n > 1 && t == 1 && pp == 1 && ep == 1 && !a.freeze
-        && frozenFormat == WeightFormat::Same && arch.kind != ModelKind::EncoderDecoder && !classification) {
-        LitgptFsdpShape& f = a.litgptFsdp;
-        f.rootParameters = std::max(0.0, total - body);
-        f.blockParameters = localLayer;
-        if (!lora) {
-            f.gradientUnitParameters = a.modelShare;
-            f.rootTakesGradient = true;
-        } else {
-            // Adapters inside the Blocks make every Block's flat parameter take a gradient; one on the output layer
-            // (lora_head, peft's "lm_head") the root's too.
-            LoraSpec headOnly = w.lora;
-            std::erase_if(headOnly.targetModules, [](const std::string& name) {
-                const std::size_t dot = name.rfind('.');
-                return (dot == std::string::npos ? name : name.substr(dot + 1)) != "lm_head";
-            });
-            const double headAdapters = headOnly.targetModules.empty() ? 0.0 : loraParameters(arch, headOnly);
-            const double blockAdapters = std::max(0.0, adapters.parameters - headAdapters);
-            f.gradientUnitParameters = (blockAdapters > 0 ? body + blockAdapters : 0.0)
-                + (headAdapters > 0 ? f.rootParameters + headAdapters : 0.0);
-            f.rootTakesGradient = headAdapters > 0;
-        }
-    }
+    // LitGPT's FSDP (litgpt_stack.h): each Block a unit, the embedding, final norm and output layer the root unit.
+    a.litgptFsdp = litgptFsdpShape(model, w, cfg);
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
@@ -476,8 +453,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         states.gradients = std::min(states.gradients, c.largestTensor / std::max(1, cfg.tensor) * bytes.gradients);
     if (stage == 0 && n > 1 && !megatronBuffer) // DDP's buckets copy the gradients (gradient_as_bucket_view=False)
         states.buffers += a.trainable * bytes.gradients;
-    const bool litgptFsdp
-        = a.litgptFsdp.blockParameters > 0 && stage >= 3 && !stageGathered && cfg.offload == Offload::None;
+    const bool litgptFsdp = litgptFsdpShards(a.litgptFsdp, cfg) && !stageGathered;
     if (litgptFsdp) {
         // LitGPT's FSDP units (litgpt_stack.h): their flat parameters' gradients (unsharded while no_sync
         // accumulates, frozen parameters included beside LoRA's adapters) and the root unit kept unsharded beside the

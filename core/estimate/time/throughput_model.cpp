@@ -4,6 +4,7 @@
 #include "base/finite_number.h"
 #include "base/number_text.h"
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/litgpt_stack.h"
 #include "estimate/common/lora_adapter_passes.h"
 #include "estimate/common/lora_dropout.h"
 
@@ -639,9 +640,20 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     s.bandwidth = positiveOrZero(hw.gpu.memoryBandwidthGBps) * 1e9 * d.decodeBandwidth;
 
     const double fp8Gathered = fp8AllGatherShare(model.parameters, workload, config); // 0 unless it applies
-    const TrainingFlopsPerToken flops = precomputedFlops
+    TrainingFlopsPerToken flops = precomputedFlops
         ? *precomputedFlops
         : trainingFlopsPerToken(arch, model.parameters, workload, config.checkpointing);
+    // LitGPT's FSDP with LoRA (litgpt_stack.h): the frozen weights of every unit holding an adapter take weight
+    // gradients, full fine-tuning's matmuls, executed (hardware FLOPs) but not model FLOPs: MFU stays LoRA's.
+    const LitgptFsdpShape litgptFsdp = litgptFsdpShape(model, workload, config);
+    const bool litgptFsdpSharded = litgptFsdpShards(litgptFsdp, config);
+    if (litgptFsdpSharded) {
+        const LitgptFrozenWeightGradients extra = litgptFrozenWeightGradientFlops(litgptFsdp, flops.forward);
+        flops.hardware += extra.total();
+        flops.linearHardware += extra.matmul;
+        flops.mlpHardware += extra.mlp;
+        flops.expertsHardware += extra.experts;
+    }
     r.modelFlopsPerToken = flops.model;
     r.hardwareFlopsPerToken = flops.hardware;
     r.tokensPerStep = s.microTokens * s.accum * s.dp;
@@ -698,7 +710,9 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     r.memoryBoundSeconds += r.optimizerUpdateSeconds;
     r.step.compute = busyCompute + r.pipelineBubbleSeconds + r.optimizerUpdateSeconds;
 
-    const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, trained,
+    // FSDP reduce-scatters each unit's whole flat gradient, frozen weights' included (litgpt_stack.h).
+    const double reduced = litgptFsdpSharded ? std::max(trained, litgptFsdp.gradientUnitParameters) : trained;
+    const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, reduced,
         busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, forwardShare(flops), detail);
     // The transfers of a micro-batch's stage left exposed (tensor-parallel all-reduces or reduce-scatters and
     // all-gathers, expert-parallel all-to-alls, the context-parallel exchange) lie inside every layer of its forward
