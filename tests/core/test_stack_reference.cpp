@@ -336,11 +336,13 @@ TEST(StackReference, PublishedRunsPerStack)
     // 26.02 +33.0% -> +31.9%, 256xB300 26.06 / 26.04 +20.6/+23.6% -> +19.9/+22.8%, Qwen3-235B 256xB200 26.02 / 26.04
     // +20.8/+21.7% -> +20.3/+21.2%; the GPT-OSS H100 rows (PP 4, 32 or 80 micro-batches) -4.7/-5.4/-2.7% ->
     // -5.1/-5.6/-2.9%; no other row moves. Megatron median and worst unchanged. Each GPT-OSS row is held at its error.
+    // With the pipeline bubble idling for the exposed tensor- and expert-parallel transfers too (ttcp, 50855dc), the
+    // H100 rows (PP 4) move -5.1/-5.6/-2.9% -> -5.5/-5.8/-3.0%; their bounds follow (the merge of both changes).
     const std::pair<const char*, double> gptOss[]
         = { { "mb2604-gptoss-120b-64xb200-bf16", 0.210 }, { "mb2604-gptoss-120b-64xb300-bf16", 0.158 },
               { "mb2606-gptoss-120b-64xb300-fp8mx", 0.327 }, { "mb2511-gptoss-120b-64xb200-bf16", 0.010 },
-              { "mb2602-gptoss-120b-64xb200-bf16", 0.014 }, { "mb2511-gptoss-120b-64xh100-bf16", 0.052 },
-              { "mb2602-gptoss-120b-64xh100-bf16", 0.057 }, { "mb2604-gptoss-120b-64xh100-bf16", 0.030 } };
+              { "mb2602-gptoss-120b-64xb200-bf16", 0.014 }, { "mb2511-gptoss-120b-64xh100-bf16", 0.055 },
+              { "mb2602-gptoss-120b-64xh100-bf16", 0.058 }, { "mb2604-gptoss-120b-64xh100-bf16", 0.031 } };
     for (const auto& [id, bound] : gptOss) {
         const auto row = std::find_if(rows.begin(), rows.end(), [&](const StackRow& r) { return r.id == id; });
         ASSERT_NE(row, rows.end()) << id;
