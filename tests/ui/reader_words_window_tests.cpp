@@ -24,6 +24,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -544,6 +545,11 @@ TEST(ReaderErrorWords, LaunchExportRefusalsReadInTheChineseWindow)
     QObject::connect(&poll, &QTimer::timeout, [&] {
         if (auto* dialog = qobject_cast<LaunchExportDialog*>(QApplication::activeModalWidget())) {
             dialog->setFolder(dir.filePath(QStringLiteral("out")));
+            // The folder's label has its field as buddy: its "&" marks the shortcut, it is not shown.
+            for (auto* label : dialog->findChildren<QLabel*>())
+                if (label->text().contains(QLatin1Char('&'))) {
+                    EXPECT_NE(label->buddy(), nullptr) << label->text().toStdString();
+                }
             dialog->setFormat(QStringLiteral("torchtitan"));
             dialog->accept();
         }

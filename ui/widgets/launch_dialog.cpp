@@ -158,7 +158,10 @@ LaunchExportDialog::LaunchExportDialog(gp::Mode mode, const QString& startDir, Q
             m_folder->setText(dir);
     });
     row->addWidget(browse);
-    form->addRow(tr("F&older:"), row);
+    // The label's buddy is the folder's field (a row of a layout has none): Alt+O goes there and "&" is no text.
+    auto* folderLabel = new QLabel(tr("F&older:"), this);
+    folderLabel->setBuddy(m_folder);
+    form->addRow(folderLabel, row);
     layout->addLayout(form);
     auto* note
         = new QLabel(tr("Each file starts with a header naming the plan, the recommended candidate and the "
