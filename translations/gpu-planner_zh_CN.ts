@@ -1725,6 +1725,34 @@
         <source>(no --attention-dropout: Megatron-Core&apos;s default)</source>
         <translation>（无 --attention-dropout：Megatron-Core 的默认值）</translation>
     </message>
+    <message>
+        <source>must be %1, got &quot;%2&quot;</source>
+        <translation>必须为 %1，输入为“%2”</translation>
+    </message>
+    <message>
+        <source>%1 is a training format; a serving plan exports vllm, sglang, llama.cpp or k8s</source>
+        <translation>%1 是训练格式；在线服务方案可导出为 vllm、sglang、llama.cpp 或 k8s</translation>
+    </message>
+    <message>
+        <source>%1 is a serving engine; a training plan exports torchtitan, megatron, deepspeed, hf, litgpt or k8s</source>
+        <translation>%1 是在线服务引擎；训练方案可导出为 torchtitan、megatron、deepspeed、hf、litgpt 或 k8s</translation>
+    </message>
+    <message>
+        <source>the plan has no recommendation to write (no candidate fits and meets the objective)</source>
+        <translation>方案没有可写出的推荐配置（没有候选配置既放得下又满足目标）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1: %2</source>
+        <translation>无法创建文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>internal: the vLLM command could not be read back</source>
+        <translation>内部错误：无法读回 vLLM 命令</translation>
+    </message>
+    <message>
+        <source>llama.cpp writes a serving plan&apos;s recommendation</source>
+        <translation>llama.cpp 只写出在线服务方案的推荐配置</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

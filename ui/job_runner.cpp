@@ -1,6 +1,8 @@
 // The background-job runner: QtConcurrent::run on the global pool, one QFutureWatcher per job, progress polled.
 #include "job_runner.h"
 
+#include "core_text.h"
+
 #include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QThread>
@@ -192,6 +194,11 @@ void JobRunner::jobEnded(quint64 generation, const std::shared_ptr<JobControl>& 
     else
         emit failed(name, outcome.error.isEmpty() ? QStringLiteral("no result") : outcome.error);
     emit idle();
+}
+
+QString JobRunner::errorText(const gp::Error& error)
+{
+    return CoreText::error(error);
 }
 
 } // namespace gpui

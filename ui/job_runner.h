@@ -78,7 +78,7 @@ public:
             gp::Expected<R> result = work(control);
             Outcome outcome;
             if (!result) {
-                outcome.error = QString::fromStdString(result.error().toString());
+                outcome.error = errorText(result.error());
                 return outcome;
             }
             auto value = std::make_shared<R>(std::move(*result));
@@ -102,6 +102,10 @@ public slots:
     void cancel();
     // Cancels the running (or waiting) job and forgets it: nothing it computes is delivered, no signal names it.
     void abandon();
+
+private:
+    // A job's refusal in the window's language (CoreText::error: the core's worded templates translated).
+    static QString errorText(const gp::Error& error);
 
 signals:
     void started(const QString& name);

@@ -407,6 +407,23 @@ inline constexpr const char* kIgnoredReadWithFlavor = GP_TRANSLATE_NOOP("CoreErr
 inline constexpr const char* kIgnoredUnknownFlavor
     = GP_TRANSLATE_NOOP("CoreError", "%1 %2 is not a flavor GPU Planner knows; choose the model in the plan");
 
+// The launch export's refusals (launch/launch.cpp: exportLaunch, writeLaunchExport; launch/k8s_format.cpp,
+// launch/llamacpp_format.cpp): File > Export Launch Files… and the CLI's --launch.
+// %1: the formats, "|"-separated as the CLI takes them; %2: the format given.
+inline constexpr const char* kLaunchFormatGot = GP_TRANSLATE_NOOP("CoreError", "must be %1, got \"%2\"");
+inline constexpr const char* kTrainingFormatForServing
+    = GP_TRANSLATE_NOOP("CoreError", "%1 is a training format; a serving plan exports vllm, sglang, llama.cpp or k8s");
+inline constexpr const char* kServingEngineForTraining = GP_TRANSLATE_NOOP(
+    "CoreError", "%1 is a serving engine; a training plan exports torchtitan, megatron, deepspeed, hf, litgpt or k8s");
+inline constexpr const char* kNoRecommendationToWrite = GP_TRANSLATE_NOOP(
+    "CoreError", "the plan has no recommendation to write (no candidate fits and meets the objective)");
+// %2: the system's reason (English).
+inline constexpr const char* kCannotCreateFolder = GP_TRANSLATE_NOOP("CoreError", "cannot create the folder %1: %2");
+inline constexpr const char* kVllmCommandNotReadBack
+    = GP_TRANSLATE_NOOP("CoreError", "internal: the vLLM command could not be read back");
+inline constexpr const char* kLlamaCppWritesServing
+    = GP_TRANSLATE_NOOP("CoreError", "llama.cpp writes a serving plan's recommendation");
+
 // The Hugging Face config.json import (transformer/hf_config_import.cpp).
 inline constexpr const char* kConfigNulByte = GP_TRANSLATE_NOOP("CoreError", "invalid JSON: a NUL byte at offset %1");
 inline constexpr const char* kConfigIsObject = GP_TRANSLATE_NOOP("CoreError", "a config.json must be a JSON object");
@@ -597,6 +614,8 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField, kIgnoredDataSet, kIgnoredTrainingHyperParameter,
     kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective, kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths,
     kIgnoredOldFloat8Key, kIgnoredDetail, kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso,
-    kIgnoredLossCompiledBefore, kIgnoredTopLevelField, kIgnoredReadWithFlavor, kIgnoredUnknownFlavor };
+    kIgnoredLossCompiledBefore, kIgnoredTopLevelField, kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot,
+    kTrainingFormatForServing, kServingEngineForTraining, kNoRecommendationToWrite, kCannotCreateFolder,
+    kVllmCommandNotReadBack, kLlamaCppWritesServing };
 
 } // namespace gp::words

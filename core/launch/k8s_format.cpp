@@ -174,7 +174,7 @@ Expected<LaunchExport> servingDeployment(const LaunchTarget& t, LaunchExport res
     // The container runs serve.sh's command: its words after the header, continuations joined.
     auto script = readShellScript(vllm->files[0].text, "serve.sh");
     if (!script || script->commands.size() < 2)
-        return Error { "", "internal: the vLLM command could not be read back" };
+        return wordedError("", { words::kVllmCommandNotReadBack });
     nlohmann::json command = nlohmann::json::array();
     for (const auto& word : script->commands.back().words)
         command.push_back(word.text);

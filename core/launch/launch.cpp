@@ -575,21 +575,17 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         std::string list;
         for (const auto& f : formats)
             list += (list.empty() ? "" : "|") + f;
-        return Error { "--launch", "must be " + list + ", got \"" + format + "\"" };
+        return wordedError("--launch", { words::kLaunchFormatGot, { list, format } });
     }
     const bool serving = plan.workload.mode == Mode::Serving;
     const bool servingFormat = format == "vllm" || format == "sglang" || format == "llama.cpp";
     if (serving && !servingFormat && format != "k8s")
-        return Error { "--launch",
-            format + " is a training format; a serving plan exports vllm, sglang, llama.cpp or k8s" };
+        return wordedError("--launch", { words::kTrainingFormatForServing, { format } });
     if (!serving && servingFormat)
-        return Error { "--launch",
-            format
-                + " is a serving engine; a training plan exports torchtitan, megatron, "
-                  "deepspeed, hf, litgpt or k8s" };
+        return wordedError("--launch", { words::kServingEngineForTraining, { format } });
     const CandidatePlan* recommendation = answer.recommendation();
     if (!recommendation)
-        return Error { "", "the plan has no recommendation to write (no candidate fits and meets the objective)" };
+        return wordedError("", { words::kNoRecommendationToWrite });
     const auto candidates = planCandidates(plan, catalog);
     const CandidateSpec& spec = candidates.at(std::size_t(recommendation->planIndex));
     std::string modelId = plan.model.name.empty() ? answer.search.model.name : plan.model.name;
@@ -622,7 +618,7 @@ Expected<std::vector<std::string>> writeLaunchExport(const LaunchExport& files, 
     std::error_code error;
     std::filesystem::create_directories(folder, error);
     if (error)
-        return Error { "", "cannot create the folder " + folder + ": " + error.message(), "io" };
+        return wordedError("", { words::kCannotCreateFolder, { folder, error.message() } }, "io");
     // All or nothing: a full disk at the third file leaves the first two as they were too.
     std::vector<std::string> written;
     std::vector<std::pair<std::string, std::string_view>> writes;

@@ -206,7 +206,7 @@ Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target)
     LaunchExport result;
     result.format = "llama.cpp";
     if (!target.result.serving)
-        return Error { "--launch", "llama.cpp writes a serving plan's recommendation" };
+        return wordedError("--launch", { words::kLlamaCppWritesServing });
     const auto& s = *target.result.serving;
     const Workload& w = target.plan.workload;
     const Configuration& c = target.result.configuration;

@@ -218,9 +218,10 @@ void readTorchtitanTraining(TorchtitanRead& r, const std::string& key, const tom
         r.seq = value.value<long long>();
         if (r.seq)
             r.out.set("workload.sequence_length", *r.seq, field, line);
-    } else if (key == "steps")
+    } else if (key == "steps") {
         r.steps = value.value<long long>();
-    else if (key == "mixed_precision_param") {
+        r.stepsLine = line;
+    } else if (key == "mixed_precision_param") {
         if (auto p = precisionName(value.value<std::string>().value_or("")))
             r.out.set("workload.precision", *p, field, line);
     } else if (key == "mixed_precision_reduce") {

@@ -173,5 +173,20 @@ torchrun --nproc_per_node 8 pretrain_gpt.py "${ARGS[@]}" --seq-length 4096
     EXPECT_TRUE(ignores(*read, "--nproc_per_node"));
 }
 
+// The review's Line cell: training.steps is listed (the plan's tokens need the data-parallel degree when the file
+// gives no global batch) on the line it stands on, as every other torchtitan key is.
+TEST(LaunchFormats, TorchtitanStepsIsListedOnItsLine)
+{
+    auto read = readLaunchFile("[training]\nlocal_batch_size = 4\nseq_len = 2048\nsteps = 1000\n", "train.toml");
+    ASSERT_TRUE(read) << read.error().toString();
+    bool listed = false;
+    for (const auto& i : read->ignored)
+        if (i.field == "training.steps") {
+            listed = true;
+            EXPECT_EQ(i.line, 4);
+        }
+    EXPECT_TRUE(listed);
+}
+
 } // namespace
 } // namespace gp

@@ -5,6 +5,7 @@
 // is reached here through the widget or dialog that reads the file, in the Chinese window.
 #include "catalog_store.h"
 #include "core_text.h"
+#include "job_runner.h"
 #include "plan_document.h"
 #include "translator.h"
 #include "widgets/budget/budget_view.h"
@@ -14,14 +15,19 @@
 
 #include "base/error_words.h"
 #include "base/reader_words.h"
+#include "catalog/catalog.h"
+#include "launch/launch.h"
 #include "plan/plan.h"
+#include "planner/answer.h"
 
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeWidget>
@@ -485,4 +491,73 @@ TEST(ReaderErrorWords, EveryLaunchReadersReasonAndRefusalHasChineseWords)
         EXPECT_NE(chinese, QString::fromStdString(error.message)) << name;
         expectChineseRefusal(name, CoreText::error(error), error.words.front().text);
     }
+}
+
+// File > Export Launch Files… refused in the Chinese window: a format the plan's mode does not export, a plan with
+// no recommendation (through the dialog and its job, as the window runs them), a folder that cannot be made. Each
+// message is worded from its template (reader_words.h) and shown in Chinese; the CLI's English is the template's.
+TEST(ReaderErrorWords, LaunchExportRefusalsReadInTheChineseWindow)
+{
+    const ReaderWordsEnglishAfterwards english;
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    auto parsed = gp::parsePlan(gp::defaultPlanText());
+    ASSERT_TRUE(parsed) << parsed.error().toString();
+    const gp::Plan training = *parsed;
+    gp::Plan serving = training;
+    serving.workload.mode = gp::Mode::Serving;
+    const gp::PlanAnswer noAnswer {}; // no recommendation
+    const auto catalog = std::make_shared<const gp::Catalog>(gp::builtinCatalog());
+
+    struct Refusal {
+        const gp::Plan* plan;
+        const char* format;
+        const char* words;
+    };
+    for (const Refusal& r : { Refusal { &training, "vllm", gp::words::kServingEngineForTraining },
+             Refusal { &serving, "torchtitan", gp::words::kTrainingFormatForServing },
+             Refusal { &training, "onnx", gp::words::kLaunchFormatGot },
+             Refusal { &training, "torchtitan", gp::words::kNoRecommendationToWrite } }) {
+        auto files = gp::exportLaunch(*r.plan, noAnswer, *catalog, r.format, "plan");
+        ASSERT_FALSE(files) << r.format;
+        ASSERT_FALSE(files.error().words.empty()) << files.error().toString();
+        EXPECT_STREQ(files.error().words.front().text, r.words) << files.error().toString();
+        expectChineseRefusal(r.format, CoreText::error(files.error()), r.words);
+    }
+
+    // The folder is under a file: the system's reason stays as it gives it, the sentence around it is Chinese.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString blocker = writeReaderTestFile(dir, QStringLiteral("a-file"), "x");
+    gp::LaunchExport one;
+    one.files.push_back({ "train.toml", "x" });
+    auto written = gp::writeLaunchExport(one, QString(blocker + QStringLiteral("/out")).toStdString());
+    ASSERT_FALSE(written);
+    ASSERT_FALSE(written.error().words.empty()) << written.error().toString();
+    const QString folderMessage = CoreText::error(written.error());
+    EXPECT_TRUE(folderMessage.contains(wordsOf(gp::words::kCannotCreateFolder))) << folderMessage.toStdString();
+    EXPECT_TRUE(hasHan(folderMessage)) << folderMessage.toStdString();
+
+    // The dialog's job: its refusal is what the window's failure message shows.
+    JobRunner jobs;
+    QSignalSpy failed(&jobs, &JobRunner::failed);
+    QTimer poll;
+    poll.setInterval(10);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* dialog = qobject_cast<LaunchExportDialog*>(QApplication::activeModalWidget())) {
+            dialog->setFolder(dir.filePath(QStringLiteral("out")));
+            // The folder's label has its field as buddy: its "&" marks the shortcut, it is not shown.
+            for (auto* label : dialog->findChildren<QLabel*>())
+                if (label->text().contains(QLatin1Char('&'))) {
+                    EXPECT_NE(label->buddy(), nullptr) << label->text().toStdString();
+                }
+            dialog->setFormat(QStringLiteral("torchtitan"));
+            dialog->accept();
+        }
+    });
+    poll.start();
+    EXPECT_TRUE(
+        LaunchExportDialog::run(nullptr, &jobs, training, noAnswer, catalog, QStringLiteral("plan"), dir.path()));
+    poll.stop();
+    ASSERT_TRUE(failed.wait(120000));
+    expectChineseRefusal("the export job", failed.first()[1].toString(), gp::words::kNoRecommendationToWrite);
 }

@@ -158,7 +158,10 @@ LaunchExportDialog::LaunchExportDialog(gp::Mode mode, const QString& startDir, Q
             m_folder->setText(dir);
     });
     row->addWidget(browse);
-    form->addRow(tr("F&older:"), row);
+    // The label's buddy is the folder's field (a row of a layout has none): Alt+O goes there and "&" is no text.
+    auto* folderLabel = new QLabel(tr("F&older:"), this);
+    folderLabel->setBuddy(m_folder);
+    form->addRow(folderLabel, row);
     layout->addLayout(form);
     auto* note
         = new QLabel(tr("Each file starts with a header naming the plan, the recommended candidate and the "
@@ -207,7 +210,11 @@ bool LaunchExportDialog::run(QWidget* parent, JobRunner* jobs, const gp::Plan& p
             return files.error();
         if (job.cancelled())
             return gp::Error { "", "cancelled: nothing was written" };
-        return gp::writeLaunchExport(*files, folder);
+        auto written = gp::writeLaunchExport(*files, folder);
+        // "io" marks an I/O failure for the CLI's exit status (core/cli/cli.cpp); it is no file name to show.
+        if (!written && written.error().file == "io")
+            return gp::Error { written.error().field, written.error().message, {}, written.error().words };
+        return written;
     };
     QPointer<QWidget> owner(parent);
     jobs->run<std::vector<std::string>>(tr("Export Launch Files"), work, [owner](std::vector<std::string> written) {
