@@ -382,6 +382,36 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
 namespace memory_detail
 {
 
+// The bytes per trained parameter of each state as the stack keeps them at this ZeRO stage.
+static StateBytesPerParameter stackStateBytes(
+    const TrainingMemoryBasis& a, int stage, bool megatronBuffer, double fp8Share)
+{
+    StateBytesPerParameter bytes = a.bytes;
+    // DeepSpeed and FSDP step the optimizer on an fp32 gradient partition.
+    bytes.fp32Gradients = stage >= 1 && a.mixedWithMaster ? 4 : 0;
+    const TrainingStack stack = a.framework.stack;
+    if (megatronBuffer) {
+        // Whole; the distributed optimizer shards the rest. Its width is the gradient reduce's: fp32 by default,
+        // bf16 under --grad-reduce-in-bf16 (grad_reduce_in_fp32 = False, workload.gradient_precision).
+        const double reduceBytes = gradientReduceBytes(*a.workload, stage);
+        bytes.gradients = reduceBytes >= 4 ? a.defaults.megatronMainGradientBytes : reduceBytes;
+        bytes.fp32Gradients = 0;
+    }
+    // Megatron's FP8 parameters (--fp8-param-gather, fp8AllGatherShare): the blocks' linear weights are held as 1-byte
+    // FP8 tensors in place of the 16-bit copy (Transformer Engine's fp8_model_init; the fp32 master in the distributed
+    // optimizer); their transposed/columnwise FP8 copy for backward stays (the cast cache of bytes.weights).
+    if (stack == TrainingStack::Megatron && fp8Share > 0 && !a.lora && !a.freeze)
+        bytes.weights = std::max(0.0, bytes.weights - fp8Share * (a.computeBytes - 1.0));
+    if ((stack == TrainingStack::Torchtitan || stack == TrainingStack::Hf) && stage >= 3 && a.mixedWithMaster) {
+        // FSDP mixed precision: the shard is the fp32 master with its fp32 gradient; the 16-bit copy exists only
+        // gathered (the gather buffer, or the stage's gathered weights inside a pipeline). A cached fp8 cast stays.
+        bytes.weights = std::max(0.0, bytes.weights - a.computeBytes);
+        bytes.gradients = a.defaults.fsdpGradientBytes;
+        bytes.fp32Gradients = 0; // (the master, 4 bytes, is the sharded parameter itself)
+    }
+    return bytes;
+}
+
 MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configuration& cfg)
 {
     MemoryBreakdown m;
@@ -392,32 +422,10 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     const int stage = std::clamp(cfg.zeroStage, 0, 3);
     const bool lora = a.lora;
 
-    StateBytesPerParameter bytes = a.bytes;
-    // DeepSpeed and FSDP step the optimizer on an fp32 gradient partition.
-    bytes.fp32Gradients = stage >= 1 && a.mixedWithMaster ? 4 : 0;
-    const TrainingStack stack = a.framework.stack;
     // Megatron's contiguous gradient buffer is what its data-parallel reduce (or reduce-scatter) sends: no bucket copy.
-    const bool megatronBuffer = stack == TrainingStack::Megatron && stage <= 1 && a.mixedWithMaster;
-    if (megatronBuffer) {
-        // Whole; the distributed optimizer shards the rest. Its width is the gradient reduce's: fp32 by default,
-        // bf16 under --grad-reduce-in-bf16 (grad_reduce_in_fp32 = False, workload.gradient_precision).
-        const double reduceBytes = gradientReduceBytes(w, stage);
-        bytes.gradients = reduceBytes >= 4 ? a.defaults.megatronMainGradientBytes : reduceBytes;
-        bytes.fp32Gradients = 0;
-    }
-    // Megatron's FP8 parameters (--fp8-param-gather, fp8AllGatherShare): the blocks' linear weights are held as 1-byte
-    // FP8 tensors in place of the 16-bit copy (Transformer Engine's fp8_model_init; the fp32 master in the distributed
-    // optimizer); their transposed/columnwise FP8 copy for backward stays (the cast cache of bytes.weights).
+    const bool megatronBuffer = a.framework.stack == TrainingStack::Megatron && stage <= 1 && a.mixedWithMaster;
     const double fp8Share = fp8AllGatherShare(c, w, cfg);
-    if (stack == TrainingStack::Megatron && fp8Share > 0 && !lora && !a.freeze)
-        bytes.weights = std::max(0.0, bytes.weights - fp8Share * (a.computeBytes - 1.0));
-    if ((stack == TrainingStack::Torchtitan || stack == TrainingStack::Hf) && stage >= 3 && a.mixedWithMaster) {
-        // FSDP mixed precision: the shard is the fp32 master with its fp32 gradient; the 16-bit copy exists only
-        // gathered (the gather buffer, or the stage's gathered weights inside a pipeline). A cached fp8 cast stays.
-        bytes.weights = std::max(0.0, bytes.weights - a.computeBytes);
-        bytes.gradients = a.defaults.fsdpGradientBytes;
-        bytes.fp32Gradients = 0; // (the master, 4 bytes, is the sharded parameter itself)
-    }
+    const StateBytesPerParameter bytes = stackStateBytes(a, stage, megatronBuffer, fp8Share);
 
     // ZeRO-3/FSDP gather buffer. FP8 all-gather: the linear weights arrive in fp8 (one byte, no 16-bit copy beside
     // the cast), the rest in 16 bits.

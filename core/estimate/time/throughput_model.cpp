@@ -604,6 +604,22 @@ void markThroughputUnknown(ThroughputEstimate& r, const Workload& workload, cons
     r.gpuHours = std::numeric_limits<double>::infinity();
 }
 
+// The transfers of a micro-batch's stage left exposed (tensor-parallel all-reduces or reduce-scatters and
+// all-gathers, expert-parallel all-to-alls, the context-parallel exchange) lie inside every layer of its forward
+// and backward, on the stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's
+// forward and backward (Narayanan et al. 2021, arXiv:2104.04473, Sec. 2.2.1), so the schedule's warm-up and drain
+// idle for them too, (p - 1) / m of them (pipelineBubbleFraction), part of the step's idle share. Not the
+// data-parallel reduction DeepSpeed runs after the schedule, nor the pipeline's own sends (overlappable).
+void addExposedTransferBubble(ThroughputEstimate& r, const Configuration& config)
+{
+    const double exposedPerMicroBatch = r.tensorParallelSeconds + r.expertParallelSeconds + r.contextParallelSeconds;
+    const double transferBubble = std::isfinite(exposedPerMicroBatch) && exposedPerMicroBatch > 0
+        ? exposedPerMicroBatch * pipelineBubbleFraction(config)
+        : 0.0;
+    r.pipelineBubbleSeconds += transferBubble;
+    r.step.compute += transferBubble;
+}
+
 } // namespace
 
 ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload, const Configuration& config,
@@ -714,18 +730,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double reduced = litgptFsdpSharded ? std::max(trained, litgptFsdp.gradientUnitParameters) : trained;
     const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, reduced,
         busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, forwardShare(flops), detail);
-    // The transfers of a micro-batch's stage left exposed (tensor-parallel all-reduces or reduce-scatters and
-    // all-gathers, expert-parallel all-to-alls, the context-parallel exchange) lie inside every layer of its forward
-    // and backward, on the stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's
-    // forward and backward (Narayanan et al. 2021, arXiv:2104.04473, Sec. 2.2.1), so the schedule's warm-up and drain
-    // idle for them too, (p - 1) / m of them (pipelineBubbleFraction), part of the step's idle share. Not the
-    // data-parallel reduction DeepSpeed runs after the schedule, nor the pipeline's own sends (overlappable).
-    const double exposedPerMicroBatch = r.tensorParallelSeconds + r.expertParallelSeconds + r.contextParallelSeconds;
-    const double transferBubble = std::isfinite(exposedPerMicroBatch) && exposedPerMicroBatch > 0
-        ? exposedPerMicroBatch * pipelineBubbleFraction(config)
-        : 0.0;
-    r.pipelineBubbleSeconds += transferBubble;
-    r.step.compute += transferBubble;
+    addExposedTransferBubble(r, config); // the pipeline's idle share of the exposed transfers
     r.achievedTflopsPerGpu
         = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 
