@@ -49,13 +49,6 @@ json dsPlan(const std::string& framework, const json& workloadExtra = json::obje
     };
 }
 
-using DsEstimated = testing::StepPassesEstimate;
-
-DsEstimated dsEstimated(const json& document)
-{
-    return testing::stepPassesEstimate(document);
-}
-
 TEST(DeepspeedStepPasses, CatalogKeysHaveSources)
 {
     for (const char* key : { "deepspeed.bf16_optimizer_grad_bytes_per_parameter",
@@ -73,8 +66,9 @@ TEST(DeepspeedStepPasses, CatalogKeysHaveSources)
 // write at 2 bytes, every micro-batch after the first.
 TEST(DeepspeedStepPasses, GradientAccumulationIsItsBytesByHand)
 {
-    const DsEstimated fp32 = dsEstimated(dsPlan("deepspeed", { { "gradient_precision", "fp32" } }));
-    const DsEstimated bf16 = dsEstimated(dsPlan("deepspeed"));
+    const testing::StepPassesEstimate fp32
+        = testing::stepPassesEstimate(dsPlan("deepspeed", { { "gradient_precision", "fp32" } }));
+    const testing::StepPassesEstimate bf16 = testing::stepPassesEstimate(dsPlan("deepspeed"));
     ASSERT_GT(fp32.bandwidth, 0);
     ASSERT_GT(fp32.trained, 1e9);
     const double fp32Seconds = fp32.trained * kDsAccum * 18 / fp32.bandwidth;
@@ -82,19 +76,20 @@ TEST(DeepspeedStepPasses, GradientAccumulationIsItsBytesByHand)
     EXPECT_NEAR(fp32.time.gradientAccumulationSeconds, fp32Seconds, fp32Seconds * 1e-9);
     EXPECT_NEAR(bf16.time.gradientAccumulationSeconds, bf16Seconds, bf16Seconds * 1e-9);
     // Part of the memory-bound time and of the step (one GPU: nothing hides it).
-    const DsEstimated other = dsEstimated(dsPlan("auto"));
+    const testing::StepPassesEstimate other = testing::stepPassesEstimate(dsPlan("auto"));
     EXPECT_EQ(other.time.gradientAccumulationSeconds, 0.0);
     EXPECT_NEAR(bf16.time.memoryBoundSeconds - other.time.memoryBoundSeconds, bf16Seconds, bf16Seconds * 1e-9);
     EXPECT_NEAR(bf16.time.step.total - other.time.step.total, bf16Seconds, bf16Seconds * 1e-6);
     // Not counted for the stacks whose accumulation was not read here, nor with one micro-batch at the compute width.
     for (const char* stack : { "megatron", "torchtitan", "hf" })
-        EXPECT_EQ(dsEstimated(dsPlan(stack)).time.gradientAccumulationSeconds, 0.0) << stack;
-    const DsEstimated single = dsEstimated(dsPlan("deepspeed", { { "gradient_accumulation_steps", 1 } }));
+        EXPECT_EQ(testing::stepPassesEstimate(dsPlan(stack)).time.gradientAccumulationSeconds, 0.0) << stack;
+    const testing::StepPassesEstimate single
+        = testing::stepPassesEstimate(dsPlan("deepspeed", { { "gradient_accumulation_steps", 1 } }));
     EXPECT_EQ(single.time.gradientAccumulationSeconds, 0.0);
     // ZeRO 2 and 3 reduce each gradient in their own hooks: not counted.
     json zero2 = dsPlan("deepspeed");
     zero2["workload"]["parallelism"]["zero_stage"] = 2;
-    EXPECT_EQ(dsEstimated(zero2).time.gradientAccumulationSeconds, 0.0);
+    EXPECT_EQ(testing::stepPassesEstimate(zero2).time.gradientAccumulationSeconds, 0.0);
     // The default workload's stack (auto) counts none.
     EXPECT_EQ(
         deepspeedGradientAccumulationBytesPerParameter(Workload {}, Configuration {}, PerformanceDefaults {}, 4.0),
@@ -106,7 +101,7 @@ TEST(DeepspeedStepPasses, GradientAccumulationIsItsBytesByHand)
 // x (10 accesses x 2 bytes + 2 mask bytes) + 22 accesses x 2 bytes + 2 mask bytes).
 TEST(DeepspeedStepPasses, UnsplitLayerPassesAreTheirBytesByHand)
 {
-    const DsEstimated tp2 = dsEstimated(dsPlan("deepspeed", json::object(), 2));
+    const testing::StepPassesEstimate tp2 = testing::stepPassesEstimate(dsPlan("deepspeed", json::object(), 2));
     ASSERT_GT(tp2.bandwidth, 0);
     const double perTokenLayer = 0.5 * kDsHidden * (2 * (10 * 2 + 2) + (22 * 2 + 2));
     const double seconds = kDsMicroTokens * kDsAccum * kDsLayers * perTokenLayer / tp2.bandwidth;
@@ -114,11 +109,12 @@ TEST(DeepspeedStepPasses, UnsplitLayerPassesAreTheirBytesByHand)
     // Sequence parallelism splits them; one tensor rank has nothing to repeat; other stacks are not counted.
     json sequenceParallel = dsPlan("deepspeed", json::object(), 2);
     sequenceParallel["workload"]["parallelism"]["sequence_parallel"] = true;
-    EXPECT_EQ(dsEstimated(sequenceParallel).time.unsplitLayerPassSeconds, 0.0);
-    EXPECT_EQ(dsEstimated(dsPlan("deepspeed")).time.unsplitLayerPassSeconds, 0.0);
-    EXPECT_EQ(dsEstimated(dsPlan("megatron", json::object(), 2)).time.unsplitLayerPassSeconds, 0.0);
+    EXPECT_EQ(testing::stepPassesEstimate(sequenceParallel).time.unsplitLayerPassSeconds, 0.0);
+    EXPECT_EQ(testing::stepPassesEstimate(dsPlan("deepspeed")).time.unsplitLayerPassSeconds, 0.0);
+    EXPECT_EQ(testing::stepPassesEstimate(dsPlan("megatron", json::object(), 2)).time.unsplitLayerPassSeconds, 0.0);
     // Without recompute the forward runs once.
-    const DsEstimated plain = dsEstimated(dsPlan("deepspeed", { { "activation_checkpointing", "none" } }, 2));
+    const testing::StepPassesEstimate plain
+        = testing::stepPassesEstimate(dsPlan("deepspeed", { { "activation_checkpointing", "none" } }, 2));
     const double plainSeconds
         = kDsMicroTokens * kDsAccum * kDsLayers * 0.5 * kDsHidden * (10 * 2 + 2 + 22 * 2 + 2) / plain.bandwidth;
     EXPECT_NEAR(plain.time.unsplitLayerPassSeconds, plainSeconds, plainSeconds * 1e-9);

@@ -48,13 +48,6 @@ json hfPlan(const std::string& framework, const json& workloadExtra = json::obje
     };
 }
 
-using HfEstimated = testing::StepPassesEstimate;
-
-HfEstimated hfEstimated(const json& document)
-{
-    return testing::stepPassesEstimate(document);
-}
-
 // 21 accesses of AdamW's foreach kernels and 3 of clip_grad_norm_'s, per trained parameter at the width torch keeps
 // it: the bf16 model itself without a master copy, the fp32 master with one.
 TEST(HfStepPasses, OptimizerUpdateIsTorchAdamwForeachBytesOverTheBandwidth)
@@ -64,9 +57,9 @@ TEST(HfStepPasses, OptimizerUpdateIsTorchAdamwForeachBytesOverTheBandwidth)
         ASSERT_NE(it, builtinCatalog().defaults.end()) << key;
         EXPECT_FALSE(it->second.source.empty()) << key;
     }
-    const HfEstimated pure
-        = hfEstimated(hfPlan("hf", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
-    const HfEstimated mixed = hfEstimated(hfPlan("hf"));
+    const testing::StepPassesEstimate pure
+        = testing::stepPassesEstimate(hfPlan("hf", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
+    const testing::StepPassesEstimate mixed = testing::stepPassesEstimate(hfPlan("hf"));
     ASSERT_GT(pure.bandwidth, 0);
     ASSERT_GT(pure.trained, 1e9);
     const double pureSeconds = pure.trained * (21 + 3) * 2 / pure.bandwidth;
@@ -74,25 +67,25 @@ TEST(HfStepPasses, OptimizerUpdateIsTorchAdamwForeachBytesOverTheBandwidth)
     EXPECT_NEAR(pure.time.optimizerUpdateSeconds, pureSeconds, pureSeconds * 1e-9);
     EXPECT_NEAR(mixed.time.optimizerUpdateSeconds, mixedSeconds, mixedSeconds * 1e-9);
     // Part of the memory-bound time and of the step (one GPU: nothing hides it).
-    const HfEstimated other
-        = hfEstimated(hfPlan("auto", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
+    const testing::StepPassesEstimate other = testing::stepPassesEstimate(
+        hfPlan("auto", { { "master_weights", false }, { "bf16_optimizer_states", true } }));
     EXPECT_EQ(other.time.optimizerUpdateSeconds, 0.0);
     EXPECT_NEAR(pure.time.step.total - other.time.step.total, pureSeconds, pureSeconds * 1e-6);
     EXPECT_NEAR(pure.time.memoryBoundSeconds - other.time.memoryBoundSeconds, pureSeconds, pureSeconds * 1e-9);
     // Not counted for the stacks whose update was not read, other optimizers, or an optimizer on the CPU.
     for (const char* stack : { "megatron", "torchtitan", "deepspeed" })
-        EXPECT_EQ(hfEstimated(hfPlan(stack)).time.optimizerUpdateSeconds, 0.0) << stack;
-    EXPECT_EQ(hfEstimated(hfPlan("hf", { { "optimizer", "sgd" } })).time.optimizerUpdateSeconds, 0.0);
+        EXPECT_EQ(testing::stepPassesEstimate(hfPlan(stack)).time.optimizerUpdateSeconds, 0.0) << stack;
+    EXPECT_EQ(testing::stepPassesEstimate(hfPlan("hf", { { "optimizer", "sgd" } })).time.optimizerUpdateSeconds, 0.0);
     json offloaded = hfPlan("hf");
     offloaded["workload"]["parallelism"]["zero_stage"] = 2;
     offloaded["workload"]["parallelism"]["offload"] = "optimizer";
-    EXPECT_EQ(hfEstimated(offloaded).time.optimizerUpdateSeconds, 0.0);
+    EXPECT_EQ(testing::stepPassesEstimate(offloaded).time.optimizerUpdateSeconds, 0.0);
     // From ZeRO 1 each of the data-parallel ranks updates its partition only; without it every rank all of them.
     json ddp = hfPlan("hf", json::object(), 2);
     json zero1 = hfPlan("hf", json::object(), 2);
     zero1["workload"]["parallelism"]["zero_stage"] = 1;
-    const HfEstimated replicated = hfEstimated(ddp);
-    const HfEstimated partitioned = hfEstimated(zero1);
+    const testing::StepPassesEstimate replicated = testing::stepPassesEstimate(ddp);
+    const testing::StepPassesEstimate partitioned = testing::stepPassesEstimate(zero1);
     EXPECT_NEAR(replicated.time.optimizerUpdateSeconds, mixedSeconds, mixedSeconds * 1e-9);
     EXPECT_NEAR(partitioned.time.optimizerUpdateSeconds, mixedSeconds / 2, mixedSeconds * 1e-9);
 }
@@ -106,8 +99,8 @@ TEST(HfStepPasses, PeftAdapterKernelsAreTheirBytesByHand)
 {
     const json qv = { { "rank", 16 }, { "target_modules", { "q_proj", "v_proj" } } };
     const json lora = { { "technique", "lora" }, { "lora", qv } };
-    const HfEstimated hf = hfEstimated(hfPlan("hf", lora));
-    const HfEstimated other = hfEstimated(hfPlan("auto", lora));
+    const testing::StepPassesEstimate hf = testing::stepPassesEstimate(hfPlan("hf", lora));
+    const testing::StepPassesEstimate other = testing::stepPassesEstimate(hfPlan("auto", lora));
     ASSERT_GT(hf.bandwidth, 0);
     const double in = kHfLayers * (kHfHidden + kHfHidden);
     const double out = kHfLayers * (kHfHidden + kHfKv);
@@ -119,12 +112,12 @@ TEST(HfStepPasses, PeftAdapterKernelsAreTheirBytesByHand)
     EXPECT_NEAR(hf.time.memoryBoundSeconds - other.time.memoryBoundSeconds - hf.time.optimizerUpdateSeconds, seconds,
         seconds * 1e-9);
     // Under full recompute the forward kernels run twice.
-    const HfEstimated full = hfEstimated(
+    const testing::StepPassesEstimate full = testing::stepPassesEstimate(
         hfPlan("hf", { { "technique", "lora" }, { "lora", qv }, { "activation_checkpointing", "full" } }));
     const double fullSeconds = kHfTokens * (2 * forward + backward) / full.bandwidth;
     EXPECT_NEAR(full.time.loraAdapterPassSeconds, fullSeconds, fullSeconds * 1e-9);
     // Full fine-tuning has no adapters, so none of their kernels.
-    EXPECT_EQ(hfEstimated(hfPlan("hf")).time.loraAdapterPassSeconds, 0.0);
+    EXPECT_EQ(testing::stepPassesEstimate(hfPlan("hf")).time.loraAdapterPassSeconds, 0.0);
     // Adapters and model at one width (fp32 training): no casts, the rest at 4 bytes.
     Architecture one;
     one.hiddenSize = 2048;

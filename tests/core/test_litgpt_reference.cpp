@@ -7,6 +7,7 @@
 // a row.
 #include "estimate/estimator.h"
 #include "test_memory_support.h"
+#include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -21,13 +22,6 @@ namespace gp
 {
 namespace
 {
-
-double litgptMedian(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n == 0 ? NAN : (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-}
 
 double litgptWorst(const std::vector<double>& v)
 {
@@ -70,7 +64,7 @@ TEST(LitgptReference, PublishedPeakMemory)
     }
     for (const auto& [group, list] : errors)
         std::printf("stack %s: %zu memory rows, median |error| %.1f%%, worst %.1f%%\n", group.c_str(), list.size(),
-            100 * litgptMedian(list), 100 * litgptWorst(list));
+            100 * testing::median(list), 100 * litgptWorst(list));
     ASSERT_EQ(errors["litgpt"].size(), doc["cases"].size());
     ASSERT_EQ(errors["resource tables, 1 GPU"].size(), 17u);
     ASSERT_EQ(errors["resource tables, FSDP"].size(), 10u);
@@ -83,11 +77,11 @@ TEST(LitgptReference, PublishedPeakMemory)
     // keeps is not counted: it saves every quantized linear's input, ctx.tensors = (A, B), where a frozen 16-bit
     // linear saves none); the config hub's A10G rows 0-39% under (Gemma's 256k vocabulary, Gemma 2's eager
     // soft-capped attention, the QLoRA rows).
-    EXPECT_LE(litgptMedian(errors["resource tables, 1 GPU"]), 0.087);
+    EXPECT_LE(testing::median(errors["resource tables, 1 GPU"]), 0.087);
     EXPECT_LE(litgptWorst(errors["resource tables, 1 GPU"]), 0.217);
     // Tightened by LitGPT's own output layer for tied models (litgpt_stack.h litgptUntiedHeadParameters: Gemma and
     // Llama 3.2 rows 4-12 points closer; was 0.224 / 0.389).
-    EXPECT_LE(litgptMedian(errors["config hub, 1 GPU"]), 0.184);
+    EXPECT_LE(testing::median(errors["config hub, 1 GPU"]), 0.184);
     EXPECT_LE(litgptWorst(errors["config hub, 1 GPU"]), 0.362);
     // Tightened by LitGPT's FSDP units (litgpt_stack.h: no_sync's unsharded gradients of every flat parameter, the
     // frozen ones beside LoRA's adapters included, and the root unit kept unsharded): the FSDP rows were 44-76%
@@ -95,9 +89,9 @@ TEST(LitgptReference, PublishedPeakMemory)
     // Gemma full fine-tuning 4% under with the root unit's gradient assembled at the end of backward
     // (litgptRootGradientAssemblyBytes; 24% under without it).
     EXPECT_LE(litgptWorst(errors["config hub, FSDP"]), 0.036);
-    EXPECT_LE(litgptMedian(errors["resource tables, FSDP"]), 0.037);
+    EXPECT_LE(testing::median(errors["resource tables, FSDP"]), 0.037);
     EXPECT_LE(litgptWorst(errors["resource tables, FSDP"]), 0.083);
-    EXPECT_LE(litgptMedian(errors["litgpt"]), 0.075); // was 0.199
+    EXPECT_LE(testing::median(errors["litgpt"]), 0.075); // was 0.199
     EXPECT_LE(litgptWorst(errors["litgpt"]), 0.362);
 }
 

@@ -3,6 +3,7 @@
 // The bounds are today's errors (FP8 scoped to the linear GEMMs), so a change that makes them worse fails.
 #include "estimate/estimator.h"
 #include "test_memory_support.h"
+#include "test_throughput_helpers.h"
 #include "torchtitan_rows_added.h"
 
 #include <gtest/gtest.h>
@@ -17,13 +18,6 @@ namespace gp
 {
 namespace
 {
-
-double medianOf(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n == 0 ? NAN : (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-}
 
 TEST(Reference2026, PublishedRunsPerKind)
 {
@@ -83,10 +77,10 @@ TEST(Reference2026, PublishedRunsPerKind)
     }
     for (const auto& [kind, list] : errors)
         std::printf("2026 %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", kind.c_str(), list.size(),
-            100 * medianOf(list), 100 * *std::max_element(list.begin(), list.end()));
+            100 * testing::median(list), 100 * *std::max_element(list.begin(), list.end()));
     for (const auto& [stackKind, list] : errorsByStack)
         std::printf("2026 by stack, %s: %zu cases, median |error| %.1f%%, worst %.1f%%\n", stackKind.c_str(),
-            list.size(), 100 * medianOf(list), 100 * *std::max_element(list.begin(), list.end()));
+            list.size(), 100 * testing::median(list), 100 * *std::max_element(list.begin(), list.end()));
     // Published runs the memory estimate says do not fit (what it says for these throughput rows; their memory is
     // not a case of its own): none. The Qwen2.5-7B LoRA on one 80 GB H100 left the set when its row stated Liger's
     // kernels (NeMo AutoModel at 507bfb75 patches Hugging Face's Qwen2 with them; Liger's SwiGLU keeps gate and up
@@ -132,12 +126,12 @@ TEST(Reference2026, PublishedRunsPerKind)
     // after forward with PP; torch.distributed.pipelining syncs gradients at the last micro-batch only), no longer
     // twice per micro-batch: the 405B interleaved row +4.1% -> +9.6% (with the fp8 all-gather its preset sets),
     // DeepSeek-V3 PP 4 -21.2% -> -17.6%; dense median 8.4% -> 9.3%, all 13 9.3% -> 9.6%.
-    EXPECT_LE(medianOf(dense), 0.094);
+    EXPECT_LE(testing::median(dense), 0.094);
     // Row inputs corrected to the source's FlashAttention-2, Automodel@507bfb75 / @2013a4dd (the three dense AutoModel
     // LoRA rows run Hugging Face's flash_attention_2, not Transformer Engine's cuDNN attention): LoRA 8B -6.9% ->
     // -11.7%, Qwen2.5-7B -14.2% -> -17.8%, 70B LoRA -11.8% -> -14.2%; dense median 8.5% -> 9.2% (within its bound),
     // all 13 9.2% -> 11.7%.
-    EXPECT_LE(medianOf(errors["throughput"]), 0.118); // all 13 rows
+    EXPECT_LE(testing::median(errors["throughput"]), 0.118); // all 13 rows
     // The 262,144-token context-parallel row (+51%), bounded apart so that the others keep their bound. Its table
     // (torchtitan Table 2, 32k tokens per rank throughout) measures 8.42 / 12.9 / 30.6 / 59.8 s per step at CP 1 / 2 /
     // 4 / 8 where the estimate gives 7.70 / 12.27 / 21.40 / 39.66: the same 0.7 s short at CP 1 and 2, then 2.8 s more
@@ -194,13 +188,13 @@ TEST(Reference2026, PublishedRunsPerKind)
     // 405B 1F1B row +3.4% -> -10.7%, the 405B 4D rows of Table 6 (torchtitan_rows_added.h) move the other way, by
     // 8-15 points toward the measurements; median 2.4% -> 4.8%, worst 8.3% -> 10.7%. The over-count had covered
     // memory the 405B 1F1B stage holds that nothing counts yet.
-    EXPECT_LE(medianOf(errors["memory"]), 0.049);
+    EXPECT_LE(testing::median(errors["memory"]), 0.049);
     for (const auto& [id, bound] : added) {
         ASSERT_TRUE(errorOf.count(id)) << id << " is not in cases-2026.json";
         EXPECT_LE(errorOf.at(id), bound) << id;
     }
     EXPECT_LE(*std::max_element(errors["memory"].begin(), errors["memory"].end()), 0.108);
-    EXPECT_LE(medianOf(errors["decode"]), 0.12);
+    EXPECT_LE(testing::median(errors["decode"]), 0.12);
     EXPECT_LE(*std::max_element(errors["decode"].begin(), errors["decode"].end()), 0.28);
 }
 

@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "rl/rl_step_time.h"
+#include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -122,13 +123,6 @@ std::vector<RlReferenceRow> rlReferenceRows()
     return rows;
 }
 
-double rlMedian(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n == 0 ? NAN : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 TEST(RlReference, StepTimesAgainstPublishedRuns)
 {
     const std::vector<RlReferenceRow> rows = rlReferenceRows();
@@ -141,7 +135,7 @@ TEST(RlReference, StepTimesAgainstPublishedRuns)
             stepErrors.push_back(std::fabs(r.error()));
     }
     ASSERT_GE(stepErrors.size(), 8u);
-    const double median = rlMedian(stepErrors);
+    const double median = testing::median(stepErrors);
     const double worst = *std::max_element(stepErrors.begin(), stepErrors.end());
     std::printf(
         "step time |error|: median %.0f%%, worst %.0f%% over %zu runs\n", 100 * median, 100 * worst, stepErrors.size());

@@ -11,6 +11,7 @@
 #include "estimate/time/throughput_model.h"
 #include "published_recipes_too_big.h"
 #include "test_memory_support.h"
+#include "test_throughput_helpers.h"
 #include "torchtitan_rows_added.h"
 #include "transformer/model_library.h"
 
@@ -27,13 +28,6 @@ namespace gp
 {
 namespace
 {
-
-double stackMedian(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n == 0 ? NAN : (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-}
 
 struct StackRow {
     std::string id;
@@ -204,7 +198,7 @@ TEST(StackReference, PublishedRunsPerStack)
         }
     for (const auto& [stack, list] : errors)
         std::printf("stack %s: %zu throughput rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
-            100 * stackMedian(list), 100 * *std::max_element(list.begin(), list.end()));
+            100 * testing::median(list), 100 * *std::max_element(list.begin(), list.end()));
     EXPECT_GE(newRows, 30);
     std::printf("megatron rows estimated not to fit: %zu of %d\n", notFitting.size(), newRows);
     for (const std::string& id : notFitting)
@@ -305,7 +299,7 @@ TEST(StackReference, PublishedRunsPerStack)
     // 256xB300 +20.6/+23.6% -> +19.8/+22.8%, Qwen3-235B 256xB300 +1.8% -> +1.2%, GPT-OSS 120B 64xH100 +2.1/+1.2/+4.2%
     // -> +1.6/+1.0/+4.0%), the dense TP 8 x PP rows already too slow further (Nemotron-4 340B -15.3% -> -15.7%, GPT-3
     // 175B -12.1/-13.6% -> -12.2/-13.8%, Llama 2 70B -0.1% -> -0.2%): median 9.916% -> 9.915%, worst unchanged.
-    EXPECT_LE(stackMedian(errors["megatron"]), 0.0992);
+    EXPECT_LE(testing::median(errors["megatron"]), 0.0992);
     // Transformer Engine's current-scaling quantize is four kernels, not three: nvte_compute_amax clears the amax with
     // a kernel of its own before the amax kernel's atomic max (common/recipe/current_scaling.cu at v2.9, v2.14 and
     // 4220403e; moe_layer_time.cpp quantizeKernelsPerCast; moe2): the three floor-bound FP8-CS Qwen3-30B H100 rows
@@ -384,9 +378,9 @@ TEST(StackReference, PublishedRunsPerStack)
     // further (BLOOM -4.4% -> -4.7%, 02-28 MBS 4 -7.5% -> -8.0%): median 7.8% -> 7.7%, worst unchanged.
     ASSERT_EQ(errors["deepspeed"].size(), 18u);
     ASSERT_EQ(errors["hf"].size(), 4u);
-    EXPECT_LE(stackMedian(errors["deepspeed"]), 0.078);
+    EXPECT_LE(testing::median(errors["deepspeed"]), 0.078);
     EXPECT_LE(*std::max_element(errors["deepspeed"].begin(), errors["deepspeed"].end()), 0.236);
-    EXPECT_LE(stackMedian(errors["hf"]), 0.081);
+    EXPECT_LE(testing::median(errors["hf"]), 0.081);
     EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.119);
     // torchtitan's first seven rows: median 3.3%, worst 48.3% (the 262,144-token CP 8 row, +51.7% before the ring's
     // buffer copies; titan). With the ten rows added (torchtitan_rows_added.h: the rest of the end-2024 H100 tables,
@@ -397,8 +391,8 @@ TEST(StackReference, PublishedRunsPerStack)
     // Every exposed transfer of a micro-batch's stage stretched so (tensor-parallel and expert-parallel too; ttcp2):
     // the 405B interleaved row +8.5% -> +3.0%, 4D CP 1/2/4/8 +7.7/+10.6/+3.6/+13.7% -> +1.4/+6.3/+1.1/+12.2%; first
     // rows median 3.3% -> 3.1%, all 17 6.5% -> 4.3%.
-    EXPECT_LE(stackMedian(errors["torchtitan (first rows)"]), 0.032);
-    EXPECT_LE(stackMedian(errors["torchtitan"]), 0.044);
+    EXPECT_LE(testing::median(errors["torchtitan (first rows)"]), 0.032);
+    EXPECT_LE(testing::median(errors["torchtitan"]), 0.044);
     EXPECT_LE(*std::max_element(errors["torchtitan"].begin(), errors["torchtitan"].end()), 0.484);
     // DeepSeek-V3 PP 4: -17.6% -> -19.4% (training12). The three dense LoRA rows' inputs corrected to the source's
     // FlashAttention-2, Automodel@507bfb75 (8B, Qwen2.5-7B: from_pretrained's attn_implementation "flash_attention_2")
@@ -408,7 +402,7 @@ TEST(StackReference, PublishedRunsPerStack)
     // Loosened by what the pipeline bubble idling for the exposed expert-parallel all-to-alls moves
     // (throughput_model.cpp; ttcp2, applied to every stack): DeepSeek-V3 PP 4 -19.4% -> -20.6%, median 18.6% -> 19.2%
     // (the stack's 10% aim was not met before either); the other five rows have no pipeline.
-    EXPECT_LE(stackMedian(errors["nemo-automodel"]), 0.193);
+    EXPECT_LE(testing::median(errors["nemo-automodel"]), 0.193);
     // The rows state their stack (framework automodel; automodel), which so far estimates them as the generic stack
     // does: no row moves, median 16.8%, worst -23.1% (Llama 3.1 70B at CP 2), issue #38's 10% / 25% not met. What is
     // left is the GEMM rate: the compute-efficiency curve gives the dense rows 38-45% of the 700 W H100's peak where

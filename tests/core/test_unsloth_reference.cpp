@@ -9,6 +9,7 @@
 #include "estimate/estimator.h"
 #include "estimate/time/throughput_model.h"
 #include "test_memory_support.h"
+#include "test_throughput_helpers.h"
 #include "transformer/model_library.h"
 
 #include <gtest/gtest.h>
@@ -24,13 +25,6 @@ namespace gp
 {
 namespace
 {
-
-double unslothRowsMedian(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n == 0 ? NAN : (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-}
 
 struct UnslothRow {
     std::string id;
@@ -101,7 +95,7 @@ TEST(UnslothReference, PublishedContextsPerStack)
     }
     for (const auto& [stack, list] : errors)
         std::printf("stack %s: %zu memory rows, median |error| %.1f%%, worst %.1f%%\n", stack.c_str(), list.size(),
-            100 * unslothRowsMedian(list), 100 * *std::max_element(list.begin(), list.end()));
+            100 * testing::median(list), 100 * *std::max_element(list.begin(), list.end()));
     ASSERT_EQ(errors["unsloth"].size(), 9u);
     ASSERT_EQ(errors["hf"].size(), 7u);
     // Each Unsloth row estimated under the Hugging Face stack (framework hf, the closest before Unsloth had its own)
@@ -114,11 +108,11 @@ TEST(UnslothReference, PublishedContextsPerStack)
     // -2.3%), the 70B 48 GB row -1.2% -> +1.6%, the two smallest unchanged (the loss's logits chunk outlasts the
     // backward there; their 3,000 and 22,000 tokens' chunk the real code, on a GPU that nearly full, cuts to half the
     // free memory: 8 GB +22.5%, 12 GB +6.1%). Median 18.1% -> 6.1%, worst 23.8% -> 22.5%.
-    EXPECT_LE(unslothRowsMedian(errors["unsloth"]), 0.062);
+    EXPECT_LE(testing::median(errors["unsloth"]), 0.062);
     EXPECT_LE(*std::max_element(errors["unsloth"].begin(), errors["unsloth"].end()), 0.226);
     // The Hugging Face + FA2 rows: all under by 18-23% (their logits' loss holds 14 bytes per logit here; the slope
     // between the 48 and 80 GB rows is about 20 per logit).
-    EXPECT_LE(unslothRowsMedian(errors["hf"]), 0.192);
+    EXPECT_LE(testing::median(errors["hf"]), 0.192);
     EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.226);
     // At the same context Unsloth's estimate is below Hugging Face's (the tables' point).
     for (const UnslothRow& r : rows) {
