@@ -1753,6 +1753,118 @@
         <source>llama.cpp writes a serving plan&apos;s recommendation</source>
         <translation>llama.cpp 只写出在线服务方案的推荐配置</translation>
     </message>
+    <message>
+        <source>cannot start printing</source>
+        <translation>无法开始打印</translation>
+    </message>
+    <message>
+        <source>cancelled: nothing was written</source>
+        <translation>已取消：未写入任何内容</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>is a directory</source>
+        <translation>是一个文件夹</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>is larger than 64 MiB</source>
+        <translation>大于 64 MiB</translation>
+    </message>
+    <message>
+        <source>no file name given</source>
+        <translation>未给出文件名</translation>
+    </message>
+    <message>
+        <source>not a file name</source>
+        <translation>不是文件名</translation>
+    </message>
+    <message>
+        <source>cannot open for writing</source>
+        <translation>无法打开以写入</translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation>无法写入</translation>
+    </message>
+    <message>
+        <source>cannot flush to disk</source>
+        <translation>无法写入磁盘（刷新失败）</translation>
+    </message>
+    <message>
+        <source>cannot replace the file</source>
+        <translation>无法替换该文件</translation>
+    </message>
+    <message>
+        <source>cannot keep the permissions of the existing file</source>
+        <translation>无法保留原文件的权限</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file in %1</source>
+        <translation>无法在 %1 中创建临时文件</translation>
+    </message>
+    <message>
+        <source>: No space left on device</source>
+        <translation>：磁盘空间不足</translation>
+    </message>
+    <message>
+        <source>: Disk quota exceeded</source>
+        <translation>：超出磁盘配额</translation>
+    </message>
+    <message>
+        <source>: Permission denied</source>
+        <translation>：没有权限</translation>
+    </message>
+    <message>
+        <source>: Operation not permitted</source>
+        <translation>：不允许此操作</translation>
+    </message>
+    <message>
+        <source>: Read-only file system</source>
+        <translation>：文件系统为只读</translation>
+    </message>
+    <message>
+        <source>: No such file or directory</source>
+        <translation>：文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>: Not a directory</source>
+        <translation>：路径中的某一项不是文件夹</translation>
+    </message>
+    <message>
+        <source>: Is a directory</source>
+        <translation>：是一个文件夹</translation>
+    </message>
+    <message>
+        <source>: File name too long</source>
+        <translation>：文件名过长</translation>
+    </message>
+    <message>
+        <source>: File too large</source>
+        <translation>：文件过大</translation>
+    </message>
+    <message>
+        <source>: Input/output error</source>
+        <translation>：输入/输出错误</translation>
+    </message>
+    <message>
+        <source>: File exists</source>
+        <translation>：文件已存在</translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation>：%1</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

@@ -15,6 +15,13 @@ namespace gpui
 namespace
 {
 
+// The reader's or writer's error about the file, named by its file name only (the window shows where it is).
+gp::Error inFile(gp::Error error, const std::string& fileName)
+{
+    error.file = fileName;
+    return error;
+}
+
 class PlanChangeCommand : public QUndoCommand
 {
 public:
@@ -120,7 +127,7 @@ gp::Expected<gp::Plan> PlanDocument::read(const QString& path) const
     // The command-line tool's limits: at most 64 MiB, a regular file (never /dev/zero, never a FIFO that hangs).
     const auto read = readInputFile(path);
     if (!read)
-        return gp::Error { {}, read.error().message, fileName };
+        return inFile(read.error(), fileName);
     const QByteArray& bytes = *read;
     const std::string_view text(bytes.constData(), size_t(bytes.size()));
     gp::JsonKeyAudit audit;
@@ -153,7 +160,7 @@ gp::Expected<bool> PlanDocument::save(const QString& path, std::vector<gp::Overr
     m_plan.answeredWith = std::move(answeredWith);
     const std::string text = gp::serializePlan(m_plan);
     if (auto written = writeFileAtomically(path, text); !written)
-        return gp::Error { {}, written.error().message, fileName };
+        return inFile(written.error(), fileName);
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (absolute != m_filePath) {
         m_filePath = absolute;

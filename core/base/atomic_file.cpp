@@ -1,13 +1,14 @@
 // Atomic file replacement with POSIX calls: mkstemp-like exclusive create, write, fsync, rename.
 #include "base/atomic_file.h"
 
+#include "base/file_words.h"
+
 #include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -24,19 +25,6 @@ namespace gp
 
 namespace
 {
-
-std::string describe(int err)
-{
-    return std::error_code(err, std::generic_category()).message();
-}
-
-Error failure(const std::string& path, const std::string& what, int err)
-{
-    Error error;
-    error.file = path;
-    error.message = err != 0 ? what + ": " + describe(err) : what;
-    return error;
-}
 
 constexpr const char* kTemporaryMarker = ".tmp.";
 
@@ -150,14 +138,14 @@ Expected<bool> writeDirectly(const std::string& path, std::string_view contents)
 {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (namesOpenDescriptor(path) ? O_APPEND : 0));
     if (fd < 0)
-        return failure(path, "cannot open for writing", errno);
+        return fileError(path, { words::kFileCannotOpenForWriting }, errno);
     int err = 0;
     if (!writeAll(fd, contents, err)) {
         ::close(fd);
-        return failure(path, "cannot write", err);
+        return fileError(path, { words::kFileCannotWrite }, err);
     }
     if (::close(fd) != 0)
-        return failure(path, "cannot write", errno);
+        return fileError(path, { words::kFileCannotWrite }, errno);
     return true;
 }
 
@@ -192,7 +180,7 @@ void discardPrepared(const PreparedWrite& prepared)
 Expected<PreparedWrite> prepareWrite(const std::string& requestedPath, std::string_view contents)
 {
     if (requestedPath.empty())
-        return failure(requestedPath, "no file name given", 0);
+        return fileError(requestedPath, { words::kFileNoName });
     PreparedWrite prepared { requestedPath, requestedPath, {}, {} };
     if (isSpecialFileTarget(requestedPath))
         return prepared;
@@ -211,13 +199,13 @@ Expected<PreparedWrite> prepareWrite(const std::string& requestedPath, std::stri
     const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
     const std::string directory = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
     if (base.empty() || base == "." || base == "..")
-        return failure(requestedPath, "not a file name", 0);
+        return fileError(requestedPath, { words::kFileNotAName });
 
     struct stat existing {
     };
     const bool replacing = ::stat(path.c_str(), &existing) == 0;
     if (replacing && S_ISDIR(existing.st_mode))
-        return failure(requestedPath, "is a directory", 0);
+        return fileError(requestedPath, { words::kFileIsDirectory });
 
     removeStaleTemporaries(directory);
     std::string temporary;
@@ -226,29 +214,29 @@ Expected<PreparedWrite> prepareWrite(const std::string& requestedPath, std::stri
         temporary = temporaryName(directory, base);
         fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST)
-            return failure(requestedPath, "cannot create a temporary file in " + directory, errno);
+            return fileError(requestedPath, { words::kFileCannotCreateTemporary, { directory } }, errno);
     }
     if (fd < 0)
-        return failure(requestedPath, "cannot create a temporary file in " + directory, EEXIST);
+        return fileError(requestedPath, { words::kFileCannotCreateTemporary, { directory } }, EEXIST);
 
-    auto abandon = [&](const std::string& what, int err) -> Expected<PreparedWrite> {
+    auto abandon = [&](Words what, int err) -> Expected<PreparedWrite> {
         if (fd >= 0)
             ::close(fd);
         ::unlink(temporary.c_str());
-        return failure(requestedPath, what, err);
+        return fileError(requestedPath, std::move(what), err);
     };
 
     int err = 0;
     if (replacing && ::fchmod(fd, existing.st_mode & 07777) != 0)
-        return abandon("cannot keep the permissions of the existing file", errno);
+        return abandon({ words::kFileCannotKeepMode }, errno);
     if (!writeAll(fd, contents, err))
-        return abandon("cannot write", err);
+        return abandon({ words::kFileCannotWrite }, err);
     if (::fsync(fd) != 0)
-        return abandon("cannot flush to disk", errno);
+        return abandon({ words::kFileCannotFlush }, errno);
     const int closed = ::close(fd);
     fd = -1;
     if (closed != 0)
-        return abandon("cannot write", errno);
+        return abandon({ words::kFileCannotWrite }, errno);
     prepared.path = path;
     prepared.directory = directory;
     prepared.temporary = temporary;
@@ -262,7 +250,7 @@ Expected<bool> commitPrepared(const PreparedWrite& prepared, std::string_view co
     if (::rename(prepared.temporary.c_str(), prepared.path.c_str()) != 0) {
         const int err = errno;
         ::unlink(prepared.temporary.c_str());
-        return failure(prepared.requested, "cannot replace the file", err);
+        return fileError(prepared.requested, { words::kFileCannotReplace }, err);
     }
     syncDirectory(prepared.directory);
     return true;

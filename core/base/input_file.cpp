@@ -1,8 +1,9 @@
 // Capped whole-file reads with POSIX calls: a non-blocking open (a FIFO never blocks it), fstat, bounded reads.
 #include "base/input_file.h"
 
+#include "base/file_words.h"
+
 #include <cerrno>
-#include <system_error>
 #include <vector>
 
 #include <fcntl.h>
@@ -12,38 +13,25 @@
 namespace gp
 {
 
-namespace
-{
-
-Error problem(const std::string& path, const std::string& message, int err = 0)
-{
-    Error error;
-    error.file = path;
-    error.message = err != 0 ? message + ": " + std::error_code(err, std::generic_category()).message() : message;
-    return error;
-}
-
-} // namespace
-
 Expected<std::string> readRegularFile(const std::string& path)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return problem(path, "cannot open", errno);
+        return fileError(path, { words::kFileCannotOpen }, errno);
     struct stat info {
     };
     if (::fstat(fd, &info) != 0) {
         const int err = errno;
         ::close(fd);
-        return problem(path, "cannot read", err);
+        return fileError(path, { words::kFileCannotRead }, err);
     }
     if (!S_ISREG(info.st_mode)) {
         ::close(fd);
-        return problem(path, S_ISDIR(info.st_mode) ? "is a directory" : "is not a regular file");
+        return fileError(path, { S_ISDIR(info.st_mode) ? words::kFileIsDirectory : words::kFileNotRegular });
     }
     if (static_cast<unsigned long long>(info.st_size) > kMaxInputBytes) {
         ::close(fd);
-        return problem(path, "is larger than 64 MiB");
+        return fileError(path, { words::kFileTooLarge });
     }
     std::string text;
     text.reserve(static_cast<std::size_t>(info.st_size));
@@ -55,14 +43,14 @@ Expected<std::string> readRegularFile(const std::string& path)
                 continue;
             const int err = errno;
             ::close(fd);
-            return problem(path, "cannot read", err);
+            return fileError(path, { words::kFileCannotRead }, err);
         }
         if (count == 0)
             break;
         text.append(buffer.data(), static_cast<std::size_t>(count));
         if (text.size() > kMaxInputBytes) { // the file grew while being read
             ::close(fd);
-            return problem(path, "is larger than 64 MiB");
+            return fileError(path, { words::kFileTooLarge });
         }
     }
     ::close(fd);

@@ -5,6 +5,7 @@
 // is reached here through the widget or dialog that reads the file, in the Chinese window.
 #include "catalog_store.h"
 #include "core_text.h"
+#include "file_access.h"
 #include "job_runner.h"
 #include "plan_document.h"
 #include "translator.h"
@@ -14,6 +15,7 @@
 #include "widgets/launch_dialog.h"
 
 #include "base/error_words.h"
+#include "base/file_words.h"
 #include "base/reader_words.h"
 #include "catalog/catalog.h"
 #include "launch/launch.h"
@@ -560,4 +562,48 @@ TEST(ReaderErrorWords, LaunchExportRefusalsReadInTheChineseWindow)
     poll.stop();
     ASSERT_TRUE(failed.wait(120000));
     expectChineseRefusal("the export job", failed.first()[1].toString(), gp::words::kNoRecommendationToWrite);
+}
+
+// The file reader's and writer's refusals (base/input_file.cpp, base/atomic_file.cpp) read in English in the
+// Chinese window: "cannot write: No space left on device" under a Chinese menu. They are worded from
+// base/file_words.h now, the system's common reasons included; what the CLI prints stays the C library's English.
+TEST(ReaderErrorWords, FileReadAndWriteRefusalsReadInTheChineseWindow)
+{
+    const ReaderWordsEnglishAfterwards english;
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    for (const char* words : gp::words::kAllFileWords) {
+        const QString source = QString::fromUtf8(words);
+        const QString chinese = QCoreApplication::translate("CoreError", words);
+        EXPECT_NE(chinese, source) << words;
+        if (source.contains(QRegularExpression(QStringLiteral("[A-Za-z]{2,}")))) {
+            EXPECT_TRUE(hasHan(chinese)) << words;
+        }
+        EXPECT_EQ(source.contains(QStringLiteral("%1")), chinese.contains(QStringLiteral("%1"))) << words;
+    }
+
+    // A plan saved into a folder that does not exist: what could not be done, and why, in Chinese.
+    const QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    PlanDocument document;
+    const auto saved = document.save(dir.filePath(QStringLiteral("missing/plan.gpuplan")));
+    ASSERT_FALSE(saved);
+    const QString savedMessage = CoreText::error(saved.error());
+    expectChineseRefusal("save", savedMessage, gp::words::kFileCannotCreateTemporary);
+    EXPECT_TRUE(savedMessage.contains(wordsOf(gp::words::kReasonNoSuchFile))) << savedMessage.toStdString();
+
+    // A full disk (/dev/full answers every write with ENOSPC).
+    const auto full = writeFileAtomically(QStringLiteral("/dev/full"), QByteArray("{}"));
+    ASSERT_FALSE(full);
+    const QString fullMessage = CoreText::error(full.error());
+    expectChineseRefusal("a full disk", fullMessage, gp::words::kFileCannotWrite);
+    EXPECT_TRUE(fullMessage.contains(wordsOf(gp::words::kReasonNoSpace))) << fullMessage.toStdString();
+
+    // A folder opened as a plan.
+    const auto read = readInputFile(dir.path());
+    ASSERT_FALSE(read);
+    expectChineseRefusal("a folder", CoreText::error(read.error()), gp::words::kFileIsDirectory);
+
+    // The English the CLI prints is the C library's, as before.
+    EXPECT_EQ(full.error().message, "cannot write: No space left on device");
+    EXPECT_EQ(read.error().message, "is a directory");
 }

@@ -1,5 +1,6 @@
 // Rendering the report to PDF or a printer, and writing PDF / CSV files atomically.
 #include "report_export.h"
+#include "base/file_words.h"
 
 #include "output/rl_output.h"
 
@@ -43,14 +44,6 @@ constexpr double kPdfMarginMm = 16; // the PDF has no printer margins of its own
 constexpr double kPrinterMarginMm = 8; // inside the printer's own non-printable margins
 constexpr int kPdfResolution = 300; // device units per inch; text and charts stay vectors at any value
 
-gp::Error reportError(const QString& path, const std::string& message)
-{
-    gp::Error error;
-    error.file = QFile::encodeName(path).toStdString();
-    error.message = message;
-    return error;
-}
-
 // Whether the background job this runs in was cancelled: then nothing is written (the atomic writer never leaves a
 // part of a file, so stopping before it leaves nothing).
 bool exportCancelled()
@@ -62,7 +55,7 @@ bool exportCancelled()
 gp::Expected<bool> writeBytes(const QString& path, std::string_view bytes)
 {
     if (exportCancelled())
-        return reportError(path, "cancelled: nothing was written");
+        return gp::fileError(QFile::encodeName(path).toStdString(), { gp::words::kFileCancelled });
     return gp::writeFileAtomically(QFile::encodeName(path).toStdString(), bytes);
 }
 
@@ -337,7 +330,8 @@ gp::Expected<int> printReport(const ReportData& data, QPrinter* printer)
     printer->setDocName(builder.title());
     QPainter painter;
     if (!painter.begin(printer))
-        return reportError(printer->outputFileName(), "cannot start printing");
+        return gp::fileError(
+            QFile::encodeName(printer->outputFileName()).toStdString(), { gp::words::kCannotStartPrinting });
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     const report::PageStyle style(printer, families, kPrinterMarginMm);
@@ -384,7 +378,7 @@ gp::Expected<bool> exportPlanReport(const gp::Plan& plan, const gp::Catalog& cat
     for (const auto& [path, bytes] : files)
         writes.emplace_back(QFile::encodeName(path).toStdString(), bytes);
     if (exportCancelled())
-        return reportError(files.front().first, "cancelled: nothing was written");
+        return gp::fileError(QFile::encodeName(files.front().first).toStdString(), { gp::words::kFileCancelled });
     return gp::writeFilesAtomically(writes);
 }
 

@@ -1,4 +1,5 @@
 #include "widgets/launch_dialog.h"
+#include "base/file_words.h"
 
 #include "core_text.h"
 #include "file_access.h"
@@ -209,7 +210,7 @@ bool LaunchExportDialog::run(QWidget* parent, JobRunner* jobs, const gp::Plan& p
         if (!files)
             return files.error();
         if (job.cancelled())
-            return gp::Error { "", "cancelled: nothing was written" };
+            return gp::wordedError({}, { gp::words::kFileCancelled });
         auto written = gp::writeLaunchExport(*files, folder);
         // "io" marks an I/O failure for the CLI's exit status (core/cli/cli.cpp); it is no file name to show.
         if (!written && written.error().file == "io")

@@ -1,5 +1,6 @@
 // Budget report: CSV and PDF.
 #include "widgets/budget/budget_report.h"
+#include "base/file_words.h"
 
 #include "budget/budget_output.h"
 #include "core_text.h"
@@ -51,7 +52,8 @@ bool writeBudgetFile(const QString& path, std::string_view bytes, QString* error
 {
     if (const JobControl* job = JobControl::current(); job && job->cancelled()) {
         if (error)
-            *error = QDir::toNativeSeparators(path) + QStringLiteral(": cancelled: nothing was written");
+            *error = CoreText::error(
+                gp::fileError(QDir::toNativeSeparators(path).toStdString(), { gp::words::kFileCancelled }));
         return false;
     }
     auto written = gp::writeFileAtomically(QFile::encodeName(path).toStdString(), bytes);
