@@ -29,6 +29,8 @@ struct Error {
     std::string message;
     std::string file = {}; // optional: the file the field was read from
     std::vector<Words> words = {};
+    // A file or stream that could not be read or written (the CLI exits 2 on it), not a fault in the input.
+    bool ioFailure = false;
 
     std::string toString() const
     {

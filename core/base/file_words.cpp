@@ -42,6 +42,7 @@ Words systemReasonWords(int err)
 Error fileError(const std::string& path, Words what, int err)
 {
     Error error = wordedError({}, std::move(what), path);
+    error.ioFailure = true;
     if (err != 0)
         appendWords(error, systemReasonWords(err));
     return error;

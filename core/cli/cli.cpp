@@ -181,8 +181,11 @@ Expected<Catalog> loadCatalog(CommandContext& ctx, const ParsedArgs& args)
     if (it == args.values.end())
         return builtinCatalog();
     auto text = readSource(ctx, it->second, "--overrides");
-    if (!text)
-        return Error { "", text.error().message, "io" };
+    if (!text) {
+        Error unreadable { "", text.error().message };
+        unreadable.ioFailure = true;
+        return unreadable;
+    }
     JsonKeyAudit audit; // misspelt and repeated keys are warned about, not refused
     auto overrides = parseOverridesFile(*text, it->second);
     if (!overrides)
@@ -236,9 +239,8 @@ std::optional<int> checkFormat(
 
 int catalogError(CommandContext& ctx, const Error& error)
 {
-    // "io" marks an I/O problem (exit 2); it is not a file name to print.
-    if (error.file == "io")
-        return fail(ctx, ExitUsage, error.message);
+    if (error.ioFailure)
+        return fail(ctx, ExitUsage, error.toString());
     return fail(ctx, ExitInvalidInput, error.toString());
 }
 
@@ -511,7 +513,7 @@ int commandExport(CommandContext& ctx, const std::vector<std::string>& argv)
     }
     auto exported = ctx.exportHandler(plan, *catalog, request);
     if (!exported)
-        return fail(ctx, exported.error().file == "io" || exported.error().field.empty() ? ExitUsage : ExitInvalidInput,
+        return fail(ctx, exported.error().ioFailure || exported.error().field.empty() ? ExitUsage : ExitInvalidInput,
             exported.error().toString());
     return ExitOk;
 }

@@ -617,8 +617,11 @@ Expected<std::vector<std::string>> writeLaunchExport(const LaunchExport& files, 
 {
     std::error_code error;
     std::filesystem::create_directories(folder, error);
-    if (error)
-        return wordedError("", { words::kCannotCreateFolder, { folder, error.message() } }, "io");
+    if (error) {
+        Error cannot = wordedError("", { words::kCannotCreateFolder, { folder, error.message() } });
+        cannot.ioFailure = true;
+        return cannot;
+    }
     // All or nothing: a full disk at the third file leaves the first two as they were too.
     std::vector<std::string> written;
     std::vector<std::pair<std::string, std::string_view>> writes;
@@ -627,7 +630,7 @@ Expected<std::vector<std::string>> writeLaunchExport(const LaunchExport& files, 
         writes.emplace_back(written.back(), file.text);
     }
     if (auto w = writeFilesAtomically(writes); !w)
-        return Error { w.error().field, w.error().message, "io" }; // "io": an I/O failure to the CLI (exit 2)
+        return w.error(); // names the file that could not be written; an I/O failure to the CLI (exit 2)
     return written;
 }
 

@@ -46,6 +46,16 @@ if "$CLI" export "$WORK/serve.gpuplan" --launch torchtitan --output "$WORK/refus
     fail "a serving plan exported torchtitan"
 fi
 [ -e "$WORK/refused" ] && fail "a refused export left $WORK/refused"
+# A file that cannot be written (a folder stands where it goes): exit 2, the message names that file (never an
+# internal marker), and no other file of the export is written.
+first=$(ls "$WORK/train-torchtitan" | head -n 1)
+mkdir -p "$WORK/blocked/$first"
+"$CLI" export "$WORK/train.gpuplan" --launch torchtitan --output "$WORK/blocked" >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" = 2 ] || fail "export into a blocked file: exit $rc, want 2: $(cat "$WORK/err")"
+grep -qF "$WORK/blocked/$first: is a directory" "$WORK/err" || fail "export into a blocked file: $(cat "$WORK/err")"
+grep -q "io:" "$WORK/err" && fail "export into a blocked file printed an internal marker: $(cat "$WORK/err")"
+[ "$(ls "$WORK/blocked")" = "$first" ] || fail "a failed export wrote some files: $(ls "$WORK/blocked")"
 
 # Every file through its own parser; the headers name the plan, the candidate, the numbers and the version.
 for f in "$WORK"/train-*/* "$WORK"/serve-*/*; do

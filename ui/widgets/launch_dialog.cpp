@@ -211,11 +211,7 @@ bool LaunchExportDialog::run(QWidget* parent, JobRunner* jobs, const gp::Plan& p
             return files.error();
         if (job.cancelled())
             return gp::wordedError({}, { gp::words::kFileCancelled });
-        auto written = gp::writeLaunchExport(*files, folder);
-        // "io" marks an I/O failure for the CLI's exit status (core/cli/cli.cpp); it is no file name to show.
-        if (!written && written.error().file == "io")
-            return gp::Error { written.error().field, written.error().message, {}, written.error().words };
-        return written;
+        return gp::writeLaunchExport(*files, folder);
     };
     QPointer<QWidget> owner(parent);
     jobs->run<std::vector<std::string>>(tr("Export Launch Files"), work, [owner](std::vector<std::string> written) {
