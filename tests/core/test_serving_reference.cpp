@@ -222,11 +222,14 @@ TEST(ServingReference, ErrorTableMeetsTheAims)
     // llm_options capture, serving.engine.cuda_graph_batch_sizes, issue #39 trtllm2); 9.9% / 38.1% since the step sums
     // its kernels, the attention kernel's KV reads after the GEMMs instead of hidden under their FLOPs (step_time.cpp
     // gpuWorkAt, issue #39 trtllm4: 13.7% / 51.1% before; GPT-OSS 20B GB200 8192/1024 +49.4% -> +38.1%, Llama 3.3 70B
-    // H200 1000/1000 -0.1% -> -13.8%); the bound guards against regressions.
+    // H200 1000/1000 -0.1% -> -13.8%); 9.2% / 35.6% since a mixed step runs its prompts' attention as a kernel of its
+    // own after the decodes' (serving.engine.tensorrt_llm.splits_mixed_attention, attentionOp.cpp's enqueueContext
+    // then enqueueGeneration; issue #39 sumstep: 9.9% / 38.1% before; GPT-OSS 20B GB200 8192/1024 +38.1% -> +27.5%,
+    // GPT-OSS 120B H200 1000/1000 -35.4% -> -35.6%, now the worst); the bound guards against regressions.
     const Summary trtllm = summarize(rows, "throughput", false, "TensorRT-LLM");
     EXPECT_GE(trtllm.count, 40);
-    EXPECT_LE(trtllm.median, 0.10);
-    EXPECT_LE(trtllm.worst, 0.39);
+    EXPECT_LE(trtllm.median, 0.093);
+    EXPECT_LE(trtllm.worst, 0.36);
     // SGLang v0.3.0's own ShareGPT runs (sgl-project/sglang benchmark/benchmark_vllm_060: Llama 3.1 8B on one A100,
     // 70B on four H100, offline and at 4 and 8 requests/s; 6 runs, 20 checks) and llama.cpp's llama-bench tg128
     // (ggml-org/llama.cpp PR #4766: CodeLlama 7B F16 and Q8_0 on an RTX 4090, Q4_0 on a Tesla P40), every row counted:

@@ -186,6 +186,7 @@ void ReplicaSteps::setUpHostWork(const EngineSettings& engine, const ServingDefa
         m_graphBatchSizes = engine.cudaGraphBatchSizes;
     m_cpuPerRequest = engine.cpuSecondsPerRequest;
     m_overlapsCpu = engine.overlapsCpu;
+    m_splitsMixedAttention = engine.splitsMixedAttention;
     m_requestOverhead = d.requestOverheadSeconds;
 }
 
@@ -331,7 +332,9 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
     const double expertCompute = verified * m_expertComputePerDecode;
     const double attentionCompute = verified * m_attentionComputePerDecode;
     const double attentionBase[2] = { nd * m_kvPerRequest, attentionCompute };
-    const double attentionSlope[2] = { 0.0, m_prefillAttentionPerToken };
+    // An engine that runs a mixed step's prompts in an attention kernel of their own adds their FLOPs to both lines.
+    const double attentionSlope[2]
+        = { m_splitsMixedAttention ? m_prefillAttentionPerToken : 0.0, m_prefillAttentionPerToken };
     const double restBase[2]
         = { weights - expertWeights, verified * m_computePerDecode - expertCompute - attentionCompute };
     const double restSlope[2] = { 0.0, m_prefillPerToken - m_expertPrefillPerToken - m_prefillAttentionPerToken };
@@ -387,7 +390,12 @@ double ReplicaSteps::gpuWorkAt(double verified, double prefill, double weights, 
     // stream; vLLM's dual-batch and SGLang's two-batch overlap are off by default and overlap all-to-all traffic, and
     // programmatic dependent launch overlaps a kernel's launch and tail, not its reads; docs/plan-format.md).
     const double attentionCompute = verified * m_attentionComputePerDecode + prefill * m_prefillAttentionPerToken;
-    const double attention = std::max(kv, attentionCompute);
+    // TensorRT-LLM's attention op runs a mixed step's context requests (enqueueContext) and then its generation
+    // requests (enqueueGeneration) as two launches (serving.engine.<engine>.splits_mixed_attention): the prompts'
+    // attention FLOPs add to the decodes' kernel instead of hiding under its KV reads.
+    const double attention = m_splitsMixedAttention
+        ? std::max(kv, verified * m_attentionComputePerDecode) + prefill * m_prefillAttentionPerToken
+        : std::max(kv, attentionCompute);
     const double compute = verified * m_computePerDecode + prefill * prefillPerToken - attentionCompute;
     if (!m_moe)
         return attention + std::max(weights, compute);

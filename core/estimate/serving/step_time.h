@@ -153,6 +153,7 @@ private:
     // The attention kernel's FLOP seconds inside a decode token's and a prompt token's compute time (gpuWorkAt runs
     // it as a kernel of its own, beside its KV reads).
     double m_attentionComputePerDecode = 0, m_prefillAttentionPerToken = 0;
+    bool m_splitsMixedAttention = false; // a mixed step's prompts attend in a kernel of their own (gpuWorkAt)
     double m_kvPerContextToken = 0; // KV reads of one decoding request per token of its context
     TrafficShape m_traffic;
     double m_denseWeightSeconds = 0;
