@@ -117,8 +117,9 @@ TEST(ServingSpeculative, SpeedupAtOneRequestByHand)
     EXPECT_DOUBLE_EQ(s.draftKvBytesPerToken, 131072.0 / 32);
 }
 
-// Where speculation stops paying. A decode step of B requests lasts max(reads, FLOPs) + overhead; its reads grow
-// with B by each request's KV, its FLOPs by c per verified token. With k = 3 drafts each request verifies 4 tokens, so
+// Where speculation stops paying. A decode step of B requests lasts its attention kernel's KV reads (each request's
+// kv, memory-bound at these contexts), then its GEMMs' max(weight reads W, FLOPs) (c per verified token), then the
+// overhead. With k = 3 drafts each request verifies 4 tokens, so
 // the verification turns compute-bound at a quarter of the batch the plain step does, and past that each output token
 // costs (k + 1) / E times the plain step's FLOPs: at alpha 0.6, E = 2.176 and (k + 1) / E = 1.84 > 1. The crossover
 // is the batch where E x plain(B) = spec(B); the test finds it from the step's parts (reads W + B kv, FLOPs B c, the
@@ -142,14 +143,19 @@ TEST(ServingSpeculative, StopsPayingAtTheCrossoverBatchByHand)
     const double e = expectedTokensPerStep(0.6, 3);
     EXPECT_NEAR(e, 1 + 0.6 + 0.36 + 0.216, 1e-12);
     // The parts: the per-step overhead (serving.step_overhead_ms, 0.5 ms), the weights W from an empty step, each
-    // request's KV read from one more, c from the FLOPs of a step far into compute.
+    // request's KV read from one more, c from the GEMMs' FLOPs of a step far into compute (less its KV reads).
     const double o = 0.5e-3;
     const double w = steps.plainStepSeconds(0, 0) - o;
     const double kv = steps.plainStepSeconds(1, 0) - o - w;
     ASSERT_TRUE(steps.computeBound(8192, 0));
-    const double c = (steps.plainStepSeconds(8192, 0) - o) / 8192;
-    const auto plainStep = [&](double b) { return std::max(w + b * kv, b * c) + o; };
-    const auto specStep = [&](double b) { return std::max(w + b * kv, 4 * b * c) + o + steps.draftSeconds(b); };
+    const double c = (steps.plainStepSeconds(8192, 0) - o - 8192 * kv) / 8192;
+    // A decode-only step runs the CUDA graph of the next listed size (serving.engine.vllm.cuda_graph_batch_sizes:
+    // 1, 2, 4, then every multiple of 8 to 512): its GEMMs multiply the padded rows; the padding holds no KV.
+    const auto padded = [](double b) {
+        return b > 512 ? b : b <= 4 ? std::exp2(std::ceil(std::log2(b))) : 8 * std::ceil(b / 8);
+    };
+    const auto plainStep = [&](double b) { return b * kv + std::max(w, padded(b) * c) + o; };
+    const auto specStep = [&](double b) { return b * kv + std::max(w, 4 * padded(b) * c) + o + steps.draftSeconds(b); };
     EXPECT_NEAR(steps.plainStepSeconds(64, 0), plainStep(64), 1e-3 * plainStep(64));
     EXPECT_NEAR(steps.stepSeconds(64, 0), specStep(64), 1e-3 * specStep(64));
     int crossover = 0;

@@ -617,8 +617,8 @@ TEST(BudgetViewTest, AGentlerCapFixIsSearchedOffTheTypingPathAppliedWithOneClick
     ASSERT_TRUE(undo && undo->isVisible());
     EXPECT_TRUE(undo->text().contains(BudgetView::fixText(expected[0]))) << undo->text().toStdString();
     // Issue 44: the example's later start of Chat serving moves it to another instance (its traffic starts from its
-    // first month's rate later on, and one smaller machine serves it). The note beside the undo names both, from the
-    // answers before and after; an instance kept says nothing.
+    // first month's rate later on, and one A100 80 GB machine serves its peak where two A100 40 GB ones did). The note
+    // beside the undo names both, from the answers before and after; an instance kept says nothing.
     auto* moveNote = view.findChild<QLabel*>(QStringLiteral("budgetFixMoveNote"));
     ASSERT_TRUE(moveNote);
     const auto placed = [](const gp::BudgetAnswer& a, int item) {

@@ -78,6 +78,7 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
         const std::string prefix = std::string("serving.engine.") + name;
         d.cpuSecondsPerRequest[int(kind)] = get(prefix + ".cpu_us_per_request", 0, 1e4) * 1e-6;
         d.overlapsCpu[int(kind)] = get(prefix + ".overlaps_cpu", 0, 1) >= 0.5;
+        d.splitsMixedAttention[int(kind)] = get(prefix + ".splits_mixed_attention", 0, 1) >= 0.5;
         d.cudaGraphBatchSizes[int(kind)] = catalogList(catalog, prefix + ".cuda_graph_batch_sizes");
     }
     // Release numbers (engine_release.h) up to 99.99.99.
@@ -183,6 +184,7 @@ EngineSettings engineSettings(const Workload& w, const GpuSpec& gpu, const Servi
     s.marlinInt4 = runsMarlinInt4(w, gpu);
     s.cpuSecondsPerRequest = d.cpuSecondsPerRequest[int(e.kind)];
     s.overlapsCpu = d.overlapsCpu[int(e.kind)];
+    s.splitsMixedAttention = d.splitsMixedAttention[int(e.kind)];
     s.cudaGraphs = e.cudaGraphs;
     s.cudaGraphBatchSizes = e.cudaGraphBatchSizes.value_or(d.cudaGraphBatchSizes[int(e.kind)]);
     // The stated release's scheduler and graphs: a release no later than the engine's last synchronous one runs its
@@ -257,6 +259,10 @@ const std::vector<std::string>& servingDefaultKeys()
         "serving.engine.tensorrt_llm.overlaps_cpu",
         "serving.engine.llama_cpp.cpu_us_per_request",
         "serving.engine.llama_cpp.overlaps_cpu",
+        "serving.engine.vllm.splits_mixed_attention",
+        "serving.engine.sglang.splits_mixed_attention",
+        "serving.engine.tensorrt_llm.splits_mixed_attention",
+        "serving.engine.llama_cpp.splits_mixed_attention",
         "serving.engine.vllm.cuda_graph_batch_sizes",
         "serving.engine.sglang.cuda_graph_batch_sizes",
         "serving.engine.tensorrt_llm.cuda_graph_batch_sizes",

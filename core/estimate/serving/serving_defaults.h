@@ -56,6 +56,10 @@ struct ServingDefaults {
     // (serving.engine.<engine>.cpu_us_per_request, .overlaps_cpu), by ServingEngineKind.
     std::array<double, std::size(detail::kServingEngines)> cpuSecondsPerRequest {};
     std::array<bool, std::size(detail::kServingEngines)> overlapsCpu {};
+    // Whether a step mixing prompts and decodes runs their attention as two kernels, the prompts' after the decodes'
+    // (serving.engine.<engine>.splits_mixed_attention: TensorRT-LLM's enqueueContext and enqueueGeneration), by
+    // ServingEngineKind.
+    std::array<bool, std::size(detail::kServingEngines)> splitsMixedAttention {};
     // Each engine's default CUDA-graph batch sizes a decode-only step is padded up to
     // (serving.engine.<engine>.cuda_graph_batch_sizes; empty: no padding), by ServingEngineKind.
     std::array<std::vector<int>, std::size(detail::kServingEngines)> cudaGraphBatchSizes {};
@@ -110,6 +114,7 @@ struct EngineSettings {
     bool marlinInt4 = false; // int4 weights read by Marlin (runsMarlinInt4)
     double cpuSecondsPerRequest = 0; // the engine's CPU work per step and running request
     bool overlapsCpu = true; // that CPU work runs beside the GPU's step (the step lasts the longer), else after it
+    bool splitsMixedAttention = false; // a mixed step's prompts attend in a kernel of their own after the decodes'
     bool cudaGraphs = true; // steps replay captured CUDA graphs; false: every kernel launched from the host (eager)
     // The batch sizes a decode-only step is padded up to (the plan's workload.serving.engine.cuda_graph_batch_sizes,
     // else the engine's default; TensorRT-LLM's capped at max_num_seqs), increasing; empty: no padding.

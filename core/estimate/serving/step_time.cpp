@@ -5,8 +5,9 @@
 // waiting prompts fill the max_num_batched_tokens budget) add their FLOPs, so a step full of prompt tokens is
 // compute-bound and no steady state computes faster than the achieved peak. In MoE layers
 // the routed experts' GEMMs see only their routed rows (vLLM fused_moe), so they run at a lower efficiency, and
-// each step pays the layers' latency-bound routing kernels (serving.moe_routing_us_per_layer). The routed experts'
-// GEMMs are kernels of their own, so their weight reads and their FLOPs overlap each other, not the rest of the step.
+// each step pays the layers' latency-bound routing kernels (serving.moe_routing_us_per_layer). A step's kernels run
+// one after another on one stream, so its GPU time is the sum over them of each one's longer of reads and FLOPs
+// (gpuWorkAt): the attention kernel (KV reads, attention FLOPs), the routed experts' GEMMs, the other GEMMs.
 #include "estimate/serving/step_time.h"
 #include "base/finite_number.h"
 #include "estimate/serving/llamacpp_engine.h"
@@ -125,6 +126,7 @@ ReplicaSteps::ReplicaSteps(const ResolvedModel& model, const Workload& workload,
         ? (denseFlops / denseAchieved + expertFlops / expertAchieved + attentionSeconds) / t / m_computed
         : INFINITY;
     m_prefillDensePerToken = denseAchieved > 0 ? denseFlops / denseAchieved / t / m_computed : 0.0;
+    m_prefillAttentionPerToken = std::isfinite(attentionSeconds) ? attentionSeconds / t / m_computed : INFINITY;
     m_prefillRows = chunkTokens;
     m_prefillRowsHalf = m_performance.tokensHalf;
     m_expertPrefillPerToken = expertAchieved > 0 ? expertFlops / expertAchieved / t / m_computed : 0.0;
@@ -184,6 +186,7 @@ void ReplicaSteps::setUpHostWork(const EngineSettings& engine, const ServingDefa
         m_graphBatchSizes = engine.cudaGraphBatchSizes;
     m_cpuPerRequest = engine.cpuSecondsPerRequest;
     m_overlapsCpu = engine.overlapsCpu;
+    m_splitsMixedAttention = engine.splitsMixedAttention;
     m_requestOverhead = d.requestOverheadSeconds;
 }
 
@@ -193,10 +196,13 @@ void ReplicaSteps::setUpHostWork(const EngineSettings& engine, const ServingDefa
 void ReplicaSteps::setUpDecodeExperts(double decodeComputeSeconds, double expertTflops, bool expertsAtOwnRate)
 {
     m_computePerDecode = decodeComputeSeconds;
-    if (!m_moe)
-        return;
     const Architecture& arch = m_model.architecture;
     const ForwardFlops fd = forwardFlopsPerToken(arch, m_model.parameters, m_workload, m_prompt + m_output / 2, false);
+    // The attention kernel's share of the FLOPs (scores and weighted sum over the context): a kernel of its own.
+    m_attentionComputePerDecode
+        = fd.total() > 0 ? decodeComputeSeconds * std::clamp(positiveOrZero(fd.attention) / fd.total(), 0.0, 1.0) : 0.0;
+    if (!m_moe)
+        return;
     const double share = fd.total() > 0 ? std::clamp(positiveOrZero(fd.experts) / fd.total(), 0.0, 1.0) : 0.0;
     const double rateRatio
         = expertsAtOwnRate && expertTflops > 0 && m_peakTflops > 0 ? m_peakTflops / expertTflops : 1.0;
@@ -248,11 +254,12 @@ double ReplicaSteps::draftSeconds(double decodeTokens) const
         return m_draftMemoSeconds;
     const double nd = decodeTokens;
     const double body = std::max(0.0, weightSeconds(nd) - m_headSeconds) * m_draftLayerShare;
-    const double memory = body + m_headSeconds + m_draftProjectionSeconds + nd * m_draftKvPerRequest;
+    const double memory = body + m_headSeconds + m_draftProjectionSeconds;
     const double compute = nd * m_draftComputePerToken;
     const double comm = m_draftLayerShare * (m_commLatency + nd * m_commPerToken + m_routing);
     m_draftMemoTokens = nd;
-    m_draftMemoSeconds = m_speculative.draftTokens * (std::max(memory, compute) + comm);
+    // Its attention kernel reads its KV after the GEMMs before it (gpuWorkAt), its GEMMs the longer of their two.
+    m_draftMemoSeconds = m_speculative.draftTokens * (nd * m_draftKvPerRequest + std::max(memory, compute) + comm);
     return m_draftMemoSeconds;
 }
 
@@ -317,14 +324,20 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
         const double k = r * slope;
         return k < 1 ? r * base / (1 - k) : INFINITY;
     };
-    // The GPU's work is the larger of two lines for the step's other kernels plus the larger of two for the routed
-    // experts' (none for a dense model): the fixed point of their sum is the largest of the four pairs' fixed points.
+    // The GPU's work is the larger of two lines for the attention kernel, plus the larger of two for the other GEMMs,
+    // plus the larger of two for the routed experts' (none for a dense model), as gpuWorkAt sums them: the fixed point
+    // of their sum is the largest of the eight triples' fixed points.
     const double weights = weightSeconds(verified + least);
     const double expertWeights = m_moe ? std::max(0.0, weights - m_nonExpertWeightSeconds) : 0.0;
     const double expertCompute = verified * m_expertComputePerDecode;
+    const double attentionCompute = verified * m_attentionComputePerDecode;
+    const double attentionBase[2] = { nd * m_kvPerRequest, attentionCompute };
+    // An engine that runs a mixed step's prompts in an attention kernel of their own adds their FLOPs to both lines.
+    const double attentionSlope[2]
+        = { m_splitsMixedAttention ? m_prefillAttentionPerToken : 0.0, m_prefillAttentionPerToken };
     const double restBase[2]
-        = { weights - expertWeights + nd * m_kvPerRequest, verified * m_computePerDecode - expertCompute };
-    const double restSlope[2] = { 0.0, m_prefillPerToken - m_expertPrefillPerToken };
+        = { weights - expertWeights, verified * m_computePerDecode - expertCompute - attentionCompute };
+    const double restSlope[2] = { 0.0, m_prefillPerToken - m_expertPrefillPerToken - m_prefillAttentionPerToken };
     const double expertBase[2] = { expertWeights, expertCompute };
     const double expertSlope[2] = { 0.0, m_expertPrefillPerToken };
     // A step carrying prompt tokens lasts at least the host's launches where they bind (eager, or eager prefill),
@@ -334,9 +347,10 @@ double ReplicaSteps::promptTokensFilling(double decodeTokens, double tokensPerSe
         launches > 0 ? r * (launches + m_overhead + (m_overlapsCpu ? 0.0 : cpu)) : 0.0);
     for (int a = 0; a < 2; ++a)
         for (int b = 0; b < 2; ++b)
-            q = std::max(q,
-                fixedPoint(restBase[a] + expertBase[b] + fixed,
-                    restSlope[a] + expertSlope[b] + m_commPerToken + loraPerPrompt));
+            for (int c = 0; c < 2; ++c)
+                q = std::max(q,
+                    fixedPoint(attentionBase[c] + restBase[a] + expertBase[b] + fixed,
+                        attentionSlope[c] + restSlope[a] + expertSlope[b] + m_commPerToken + loraPerPrompt));
     return std::clamp(q, least, std::max(least, most));
 }
 
@@ -370,15 +384,28 @@ double ReplicaSteps::prefillOnlyStepSeconds(double prefillTokens) const
 
 double ReplicaSteps::gpuWorkAt(double verified, double prefill, double weights, double kv, double prefillPerToken) const
 {
-    const double compute = verified * m_computePerDecode + prefill * prefillPerToken;
+    // Each layer's kernels run one after another on one stream (each reads what the one before wrote), so the step
+    // is the sum over its kernels of each one's longer of reads and FLOPs. The attention kernel reads the KV cache
+    // and computes the scores and weighted sums; no engine at the rows' releases runs it beside the GEMMs (no second
+    // stream; vLLM's dual-batch and SGLang's two-batch overlap are off by default and overlap all-to-all traffic, and
+    // programmatic dependent launch overlaps a kernel's launch and tail, not its reads; docs/plan-format.md).
+    const double attentionCompute = verified * m_attentionComputePerDecode + prefill * m_prefillAttentionPerToken;
+    // TensorRT-LLM's attention op runs a mixed step's context requests (enqueueContext) and then its generation
+    // requests (enqueueGeneration) as two launches (serving.engine.<engine>.splits_mixed_attention): the prompts'
+    // attention FLOPs add to the decodes' kernel instead of hiding under its KV reads.
+    const double attention = m_splitsMixedAttention
+        ? std::max(kv, verified * m_attentionComputePerDecode) + prefill * m_prefillAttentionPerToken
+        : std::max(kv, attentionCompute);
+    const double compute = verified * m_computePerDecode + prefill * prefillPerToken - attentionCompute;
     if (!m_moe)
-        return std::max(weights + kv, compute);
+        return attention + std::max(weights, compute);
     // The routed experts' grouped GEMMs (vLLM fused_moe's two invoke_fused_moe_kernel launches, TensorRT-LLM's MoE
-    // GEMMs) read the touched experts' weights and compute the experts' FLOPs in kernels of their own: the step
-    // lasts the longer of those two plus the longer of the other kernels' reads and FLOPs.
+    // GEMMs) read the touched experts' weights and compute the experts' FLOPs in kernels of their own: the longer of
+    // those two, added to the attention's and to the longer of the other GEMMs' reads and FLOPs.
     const double expertWeights = std::max(0.0, weights - m_nonExpertWeightSeconds);
     const double expertCompute = verified * m_expertComputePerDecode + prefill * m_expertPrefillPerToken;
-    return std::max(weights - expertWeights + kv, compute - expertCompute) + std::max(expertWeights, expertCompute);
+    return attention + std::max(weights - expertWeights, compute - expertCompute)
+        + std::max(expertWeights, expertCompute);
 }
 
 bool ReplicaSteps::computeBound(double decodeTokens, double prefillTokens) const

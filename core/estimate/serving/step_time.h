@@ -99,7 +99,8 @@ private:
     double graphBatch(double requests) const;
     double stepTime(double decodeTokens, double prefillTokens, bool speculate) const;
     // The step's GPU work for `verified` decode tokens and `prefill` prompt tokens reading `weights` and `kv`
-    // seconds: the longer of reads and FLOPs, for an MoE summed over the routed experts' kernels and the rest.
+    // seconds: the sum over its kernels (attention; the routed experts' GEMMs; the other GEMMs) of each one's longer
+    // of reads and FLOPs.
     double gpuWork(double verified, double prefill, double weights, double kv) const
     {
         return gpuWorkAt(verified, prefill, weights, kv, m_prefillPerToken);
@@ -149,6 +150,10 @@ private:
     // MoE: the routed experts' GEMM seconds inside a decode token's and a prompt token's compute time, and the
     // weights every step reads besides the routed experts.
     double m_expertComputePerDecode = 0, m_expertPrefillPerToken = 0, m_nonExpertWeightSeconds = 0;
+    // The attention kernel's FLOP seconds inside a decode token's and a prompt token's compute time (gpuWorkAt runs
+    // it as a kernel of its own, beside its KV reads).
+    double m_attentionComputePerDecode = 0, m_prefillAttentionPerToken = 0;
+    bool m_splitsMixedAttention = false; // a mixed step's prompts attend in a kernel of their own (gpuWorkAt)
     double m_kvPerContextToken = 0; // KV reads of one decoding request per token of its context
     TrafficShape m_traffic;
     double m_denseWeightSeconds = 0;

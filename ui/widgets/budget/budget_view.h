@@ -75,7 +75,7 @@ public:
     // The budget the answer answers: the budget, the what-if, then the fixes applied.
     static gp::Budget editedBudget(
         const gp::Budget& budget, const gp::BudgetWhatIf& whatIf, const std::vector<gp::GentlerCapFix>& fixes);
-    // "Start Chat serving 6 months later" / "将 Chat serving 推迟 6 个月开始": a fix as an action.
+    // "Start Chat serving 4 months later" / "将 Chat serving 推迟 4 个月开始": a fix as an action.
     static QString fixText(const gp::GentlerCapFix& fix);
     // "GT4 in Nanjing": where an item runs.
     static QString placementText(const gp::ItemPlacement& placement);
