@@ -151,6 +151,34 @@ TEST(AttentionKernel, CudnnAndFlashAttention3AreThePapersOtherBars)
         }
 }
 
+// cuDNN's fused attention on Blackwell (Transformer Engine's kernel there, and the only one it runs for GPT-OSS's
+// softmax sinks): the B200 forward at head dim 64 from flash-attention PR #2605's B200 table (904 TFLOPS unmasked,
+// 865 causal, of 2,250), head dim 128 and the backward from cudnn-frontend's GB200 results (1,697 and 1,374 of
+// 2,500), the backward for every head dim. FlashAttention-2 has no Blackwell figures: the matmul efficiency applies.
+TEST(AttentionKernel, BlackwellCudnnFiguresAreTheMeasurements)
+{
+    const PerformanceDefaults b200 = kernelDefaults("b200-180gb-sxm", AttentionKernel::Cudnn);
+    ASSERT_TRUE(b200.attention[int(AttentionKernel::Cudnn)].known);
+    EXPECT_FALSE(b200.attention[int(AttentionKernel::FlashAttention2)].known);
+    const AttentionEfficiency d64 = attentionKernelEfficiency(b200, 64, false, AttentionKernel::Cudnn);
+    EXPECT_EQ(d64.kernel, AttentionKernel::Cudnn);
+    EXPECT_NEAR(d64.forward, 904.0 / 2250.0, 0.001);
+    EXPECT_NEAR(d64.backward, 1374.0 / 2500.0, 0.001);
+    EXPECT_NEAR(attentionKernelEfficiency(b200, 64, true, AttentionKernel::Cudnn).forward, 865.0 / 2250.0, 0.001);
+    const AttentionEfficiency d128 = attentionKernelEfficiency(b200, 128, false, AttentionKernel::Cudnn);
+    EXPECT_NEAR(d128.forward, 1697.0 / 2500.0, 0.001);
+    EXPECT_DOUBLE_EQ(d128.backward, d64.backward);
+    const Catalog& catalog = builtinCatalog();
+    EXPECT_EQ(
+        catalog.defaults.at("attention_efficiency.blackwell.cudnn.forward.head_dim_64").source, "perf-fa4-pr2605-b200");
+    EXPECT_NE(catalog.sources.at("perf-fa4-pr2605-b200").url.find("flash-attention/pull/2605"), std::string::npos);
+    EXPECT_EQ(
+        catalog.defaults.at("attention_efficiency.blackwell.cudnn.backward").source, "perf-cudnn-frontend-sdpa-gb200");
+    // A Blackwell plan asking for FlashAttention-2 gets no figures (the matmul efficiency), not cuDNN's.
+    EXPECT_FALSE(attentionKernelEfficiency(kernelDefaults("b200-180gb-sxm"), 64, true, AttentionKernel::FlashAttention2)
+                     .known());
+}
+
 // A catalog's own figures replace the built-in ones key by key; an out-of-range one keeps the built-in figure, a
 // figure for one kernel never reaches another, and an architecture given figures of its own gets them.
 TEST(AttentionKernel, CatalogFiguresOverrideKeyByKey)

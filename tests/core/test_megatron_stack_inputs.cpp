@@ -246,6 +246,45 @@ TEST(MegatronStackInputs, CombinedOneFOneBHidesTheAllToAllNotTheExpertCalls)
     }
 }
 
+TEST(MegatronStackInputs, CombinedOneFOneBComputeKeepsTheSmsTheAllToAllLeaves)
+{
+    // An all-to-all the combined 1F1B schedule runs beside compute holds SMs of its own: NCCL's send/recv kernel one
+    // CTA per p2p channel (moe.nccl_alltoall_ctas), DeepEP its configured SMs (moe.deepep_sms), so the compute beside
+    // it keeps the rest and a second of all-to-all beside compute takes at most that share of a second off the step.
+    const ResolvedModel m = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    // Qwen3-30B-A3B's PR #3862 layout: 2 DGX H100 nodes, EP 16, 64 micro-batches of 4,096 tokens, BF16.
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 2, 3200, true);
+    ASSERT_GT(hw.gpu.smCount, 0);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Configuration c = expertParallelEight(64);
+    c.data = 16;
+    c.expert = 16;
+    const double sms = hw.gpu.smCount;
+    Workload w = megatronInputsWorkload(Checkpointing::None);
+    w.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    const double nccl = moeA2aComputeShareBeside(w, hw, catalog);
+    EXPECT_DOUBLE_EQ(nccl, 1.0 - catalogDefault(catalog, "moe.nccl_alltoall_ctas") / sms);
+    EXPECT_LT(nccl, 1.0);
+    const ThroughputEstimate plain = estimateThroughput(m, w, c, hw, catalog, d);
+    w.moeA2aOverlap = true;
+    const ThroughputEstimate paired = estimateThroughput(m, w, c, hw, catalog, d);
+    ASSERT_GT(plain.expertParallelSeconds, 0);
+    EXPECT_LT(paired.step.total, plain.step.total);
+    // At most that share of the all-to-all comes off the step (the schedule's pairing leaves some exposed besides).
+    EXPECT_GE(paired.expertParallelSeconds, (1.0 - nccl) * plain.expertParallelSeconds);
+    EXPECT_NEAR(plain.step.total - paired.step.total, plain.expertParallelSeconds - paired.expertParallelSeconds,
+        1e-9 * plain.step.total);
+    Workload flex = w;
+    flex.moeTokenDispatcher = MoeDispatcher::Flex;
+    EXPECT_DOUBLE_EQ(
+        moeA2aComputeShareBeside(flex, hw, catalog), 1.0 - catalogDefault(catalog, "moe.deepep_sms") / sms);
+    // Without a sourced SM count nothing is taken off.
+    Hardware unknown = hw;
+    unknown.gpu.smCount = 0;
+    EXPECT_EQ(moeA2aComputeShareBeside(w, unknown, catalog), 1.0);
+}
+
 TEST(MegatronStackInputs, Fp8QuantizesEachExpertsSplitInItsOwnKernels)
 {
     // The same layout as above (16 local experts, 48 MoE layers, 64 micro-batches). Under FP8 Transformer Engine's
@@ -596,8 +635,12 @@ TEST(MegatronStackInputs, CombinedScheduleHidesThePairedAllToAll)
     EXPECT_LE(hidden, paired.expertParallelPaired + 1e-12);
     EXPECT_LE(hidden, on.step.compute * 63 / 64);
     EXPECT_NEAR(off.step.total - on.step.total, hidden, 1e-9);
-    // Here the compute (seconds) dwarfs the NVLink all-to-all: all the paired part hides, 1 / 64 stays.
-    EXPECT_NEAR(on.expertParallelSeconds, off.expertParallelSeconds / 64, 1e-9);
+    // Here the compute (seconds) dwarfs the NVLink all-to-all: all the paired part runs beside compute, which keeps
+    // the SMs NCCL's kernel leaves (moeA2aComputeShareBeside, 100 of the H100's 132): 1 / 64 stays, and of the paired
+    // 63 / 64 the share of the SMs the all-to-all holds.
+    const double keep = moeA2aComputeShareBeside(w, hw, catalog);
+    ASSERT_LT(keep, 1.0);
+    EXPECT_NEAR(on.expertParallelSeconds, off.expertParallelSeconds * (1.0 / 64 + 63.0 / 64 * (1.0 - keep)), 1e-9);
 
     // One micro-batch a step: nothing to pair. The interleaved pipeline (8 stages, 4 chunks, 512 micro-batches): the
     // warmup forwards, (p - r - 1) x 2 + (v - 1) x p + 1 on rank r, 4 x 8 = 32 on average, of 4 x 512 chunk passes.

@@ -299,13 +299,29 @@ TEST(StackReference, PublishedRunsPerStack)
     // 256xB300 +20.6/+23.6% -> +19.8/+22.8%, Qwen3-235B 256xB300 +1.8% -> +1.2%, GPT-OSS 120B 64xH100 +2.1/+1.2/+4.2%
     // -> +1.6/+1.0/+4.0%), the dense TP 8 x PP rows already too slow further (Nemotron-4 340B -15.3% -> -15.7%, GPT-3
     // 175B -12.1/-13.6% -> -12.2/-13.8%, Llama 2 70B -0.1% -> -0.2%): median 9.916% -> 9.915%, worst unchanged.
-    EXPECT_LE(testing::median(errors["megatron"]), 0.0992);
+    // The combined 1F1B schedule's compute keeping only the SMs its all-to-all kernel leaves (communication_model.h
+    // moeA2aComputeShareBeside: NCCL's 32 p2p-channel CTAs of the H100's 132 SMs, DeepEP's 20; mbmoe): every
+    // moe_a2a_overlap row slower, the H100 all-to-all rows closer (Qwen3-235B 256xH100 25.11 / 26.02 / 26.04
+    // +12.3/+12.4/+7.3% -> -0.4/-1.2/-5.7%, Qwen3-30B 16xH100 26.02 +81.9% -> +76.1%), DeepSeek-V3 256xB200 26.04
+    // +21.2% -> +12.2%, the HybridEP control further (-2.6% -> -6.4%: its recipe gives HybridEP 32 SMs, the model
+    // DeepEP's default 20, a plan cannot name the backend). Megatron-Bridge PR #3862's measured A/B of the overlap
+    // (added with it): no overlap -3.4%, overlap +9.4% (+29.9% before). Median 9.9% -> 7.9%, worst 81.9% -> 76.1%.
+    EXPECT_LE(testing::median(errors["megatron"]), 0.0791);
     // Transformer Engine's current-scaling quantize is four kernels, not three: nvte_compute_amax clears the amax with
     // a kernel of its own before the amax kernel's atomic max (common/recipe/current_scaling.cu at v2.9, v2.14 and
     // 4220403e; moe_layer_time.cpp quantizeKernelsPerCast; moe2): the three floor-bound FP8-CS Qwen3-30B H100 rows
     // move closer (26.02 +87.8% -> +81.9%, 26.06 +31.7% -> +29.2%, 26.04 +29.7% -> +27.2%), no other row moves:
     // Megatron median 9.9%, worst 87.8% -> 81.9% (Qwen3-30B-A3B on 16 H100, 26.02).
-    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.820);
+    EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.761);
+    // PR #3862's pair (the same shape, the overlap the one change): each held at its error.
+    const std::pair<const char*, double> overlapPair[]
+        = { { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-off", 0.035 },
+              { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-overlap", 0.095 } };
+    for (const auto& [id, bound] : overlapPair) {
+        const auto row = std::find_if(rows.begin(), rows.end(), [&](const StackRow& r) { return r.id == id; });
+        ASSERT_NE(row, rows.end()) << id;
+        EXPECT_LE(std::abs(row->error()), bound) << id;
+    }
     // Where the host-side time is gone (a full-iteration CUDA graph), the estimate holds: -10.8% before the router
     // and permutation passes, -17.1% with them (its HybridEP dispatch permutes in a kernel of its own, fusion off),
     // -3.5% with its moe_a2a_overlap hiding 7 / 8 of its 1.2 s of all-to-all; -6.0% with Transformer Engine's MXFP8
@@ -332,10 +348,18 @@ TEST(StackReference, PublishedRunsPerStack)
     // -5.1/-5.6/-2.9%; no other row moves. Megatron median and worst unchanged. Each GPT-OSS row is held at its error.
     // With the pipeline bubble idling for the exposed tensor- and expert-parallel transfers too (ttcp, 50855dc), the
     // H100 rows (PP 4) move -5.1/-5.6/-2.9% -> -5.5/-5.8/-3.0%; their bounds follow (the merge of both changes).
+    // The Blackwell rows' attention kernel corrected to what Transformer Engine runs for GPT-OSS's softmax sinks,
+    // cuDNN's fused attention (their attention_kernel was flash-attention-2, which has no Blackwell figures and ran
+    // at the matmul efficiency), at the Blackwell cuDNN figures now in the catalog (attention_efficiency.blackwell
+    // .cudnn.*; mbmoe): an input fix with sourced figures, not a fitted one, that moves four rows up to a point the
+    // wrong way (their windowed layers, half of them, are counted at the unmasked figure; cudnn-frontend's GB200
+    // GPT-OSS run at window 128 measured 167 TFLOPS forward, not modelled): 64xB200 BF16 26.04 +20.9% -> +21.5%,
+    // 64xB300 BF16 26.04 +15.7% -> +16.3%, MXFP8 26.06 +32.6% -> +33.6%, 64xB200 26.02 +1.3% -> +1.5%, 25.11 -0.9%
+    // -> -0.6%. Megatron median and worst unchanged.
     const std::pair<const char*, double> gptOss[]
-        = { { "mb2604-gptoss-120b-64xb200-bf16", 0.210 }, { "mb2604-gptoss-120b-64xb300-bf16", 0.158 },
-              { "mb2606-gptoss-120b-64xb300-fp8mx", 0.327 }, { "mb2511-gptoss-120b-64xb200-bf16", 0.010 },
-              { "mb2602-gptoss-120b-64xb200-bf16", 0.014 }, { "mb2511-gptoss-120b-64xh100-bf16", 0.055 },
+        = { { "mb2604-gptoss-120b-64xb200-bf16", 0.216 }, { "mb2604-gptoss-120b-64xb300-bf16", 0.164 },
+              { "mb2606-gptoss-120b-64xb300-fp8mx", 0.337 }, { "mb2511-gptoss-120b-64xb200-bf16", 0.007 },
+              { "mb2602-gptoss-120b-64xb200-bf16", 0.016 }, { "mb2511-gptoss-120b-64xh100-bf16", 0.055 },
               { "mb2602-gptoss-120b-64xh100-bf16", 0.058 }, { "mb2604-gptoss-120b-64xh100-bf16", 0.031 } };
     for (const auto& [id, bound] : gptOss) {
         const auto row = std::find_if(rows.begin(), rows.end(), [&](const StackRow& r) { return r.id == id; });

@@ -299,6 +299,19 @@ double moeA2aPairedShare(const Configuration& config)
     return std::clamp(1.0 - alone / units, 0.0, 1.0);
 }
 
+double moeA2aComputeShareBeside(const Workload& workload, const Hardware& hw, const Catalog& catalog)
+{
+    if (hw.gpu.smCount <= 0)
+        return 1.0;
+    const bool nccl = workload.moeTokenDispatcher == MoeDispatcher::AllToAll
+        || workload.moeTokenDispatcher == MoeDispatcher::AllGather;
+    const double ctas = nccl ? catalogDefault(catalog, "moe.nccl_alltoall_ctas", 0, 1024)
+                             : catalogDefault(catalog, "moe.deepep_sms", 0, 1024);
+    if (!std::isfinite(ctas))
+        return 1.0;
+    return std::clamp(1.0 - ctas / double(hw.gpu.smCount), 0.0, 1.0);
+}
+
 double expertRanksReached(const Architecture& arch, int expert)
 {
     const int ep = std::max(1, expert);

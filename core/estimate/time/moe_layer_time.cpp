@@ -22,9 +22,12 @@ namespace
 // zero_amax_kernel to clear the amax before the amax kernel's atomic max (common/recipe/current_scaling.cu
 // launch_amax_kernel), then compute_scale_from_amax_kernel and the cast; the same four at v2.9, v2.14 and 4220403e);
 // MXFP8 and block scaling one (the scales are computed inside the cast, into buffers allocated without a fill,
-// MXFP8Quantizer::create_tensor's at::empty). NVFP4 splits are quantized by one fused kernel
-// (split_quantize's FUSED_NVFP4 path): none per expert; nor delayed scaling (TE's DelayedScaling, one fused kernel
-// for all splits).
+// MXFP8Quantizer::create_tensor's at::empty; one kernel writes the rowwise and the columnwise copy,
+// common/util/cast_kernels.cuh ScalingType::BIDIMENSIONAL). The MXFP8 scale swizzle cuBLASLt needs before each GEMM
+// adds no per-expert kernel: the grouped GEMM swizzles all experts' scales of an operand at once
+// (te_general_grouped_gemm's multi_tensor_swizzle_scaling_factors, up to kMaxTensorsPerKernel = 64 tensors a launch,
+// common/swizzle/swizzle.cu at v2.9, 70f53666). NVFP4 splits are quantized by one fused kernel (split_quantize's
+// FUSED_NVFP4 path): none per expert; nor delayed scaling (TE's DelayedScaling, one fused kernel for all splits).
 double quantizeKernelsPerCast(Fp8Recipe recipe)
 {
     switch (recipe) {

@@ -534,8 +534,11 @@ double trainingCommunication(ThroughputEstimate& r, const ResolvedModel& model, 
         const double a2aHidden = std::min(
             std::max(0.0, c.expertParallelPaired - unpaired), std::max(0.0, window) * moeA2aPairedShare(config));
         window -= a2aHidden;
-        r.expertParallelSeconds -= a2aHidden; // what stays in step.communication
-        (c.expertParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) -= a2aHidden;
+        // The compute beside the all-to-all runs on the SMs its kernel leaves (moeA2aComputeShareBeside), so a second
+        // of all-to-all beside compute takes only that share of a second off the step.
+        const double stepSaved = a2aHidden * moeA2aComputeShareBeside(workload, hw, catalog);
+        r.expertParallelSeconds -= stepSaved; // what stays in step.communication
+        (c.expertParallelNetwork ? r.step.communicationNetwork : r.step.communicationIntraNode) -= stepSaved;
     }
     // Ring attention sends the next K,V chunk while the attention of the current one runs (Liu et al. 2023,
     // Sec. 3; Transformer Engine's P2P ring): each step takes max(attention, transfer), so only the transfer
