@@ -205,6 +205,9 @@ struct LayerActivationInput {
     // Bytes per element of the inputs the linear layers keep for their weight gradient (QKV, output projection, fc1,
     // fc2): Transformer Engine under FP8 keeps the FP8-cast input (1), everything else the activation (0 = bytes).
     double gemmInputBytes = 0;
+    // Bytes per element of the MLP's gate and up outputs (fc1's) and of the activation of the gate (0 = bytes):
+    // Hugging Face QLoRA's fp32 norms make them fp32 (estimate/common/hf_stack.h).
+    double mlpIntermediateBytes = 0;
     // Megatron-Core's output-discarding recompute (CheckpointWithoutOutput; Megatron-LM@d98e8a64
     // transformer_config.py recompute_modules): "layernorm" drops the outputs of the norms that stand alone (the
     // MoE layer's pre-MLP norm, latent attention's input norm; gpt_layer_specs.py fuses the others into the next

@@ -1,5 +1,6 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/hf_stack.h"
 #include "estimate/common/litgpt_stack.h"
 #include "estimate/common/lora_dropout.h"
 #include "estimate/memory/memory_internal.h"
@@ -113,6 +114,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     // the same (TrainingFramework::ligerKernel).
     in.fusedActivation = fw.stack == TrainingStack::Megatron || fw.ligerKernel;
     in.gemmInputBytes = fw.stack == TrainingStack::Megatron && w.precision == Precision::Fp8 ? 1.0 : 0.0;
+    // Hugging Face QLoRA: PEFT's k-bit preparation leaves the norms in fp32, so the MLP's gate and up outputs and
+    // the gate's activation are fp32 (estimate/common/hf_stack.h).
+    in.mlpIntermediateBytes = hfMlpIntermediateBytes(w);
     // Megatron's per-module recompute (workload.recompute_layernorm, _moe_act, _mla_up_proj).
     in.recomputeNormOutputs = w.recomputeLayernorm;
     in.recomputeExpertActivation = w.recomputeMoeAct;
@@ -138,7 +142,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     if (!w.flashAttention)
         layerBytes(false, a.perLayer[0], a.averageLayer[0]);
     a.perOpKeptBytes = perOpCheckpointBytes(arch, in); // the same with either attention layout
-    a.layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
+    // A layer input at the compute width, or (Hugging Face QLoRA, estimate/common/hf_stack.h) the fp32 residual
+    // stream of every layer after the first.
+    a.layerInput = hfLayerInputBytes(w, cb, layers) * s * b * h / (cfg.sequenceParallel ? t : 1);
 }
 
 // The logits over the vocabulary and the loss of one micro-batch on one GPU (see plan-format:
