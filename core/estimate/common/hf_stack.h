@@ -4,7 +4,7 @@
 //
 // TRL's SFTTrainer, given a PEFT config and a model loaded in 4 bits, calls PEFT's prepare_model_for_kbit_training
 // (trl/trainer/sft_trainer.py:245-260 @4c71daf4), which casts every 16-bit parameter that is not quantized to fp32
-// (peft v0.13.2 src/peft/utils/other.py:129-132: the embedding, the output layer and the RMSNorm weights); with
+// (peft v0.13.2 src/peft/utils/other.py:126-132: the embedding, the output layer and the RMSNorm weights); with
 // `bf16=True` it then casts the embedding and output layer back to bf16 but leaves every module named "norm" in fp32
 // (trl/trainer/utils.py:842-849 peft_module_casting_to_bf16). LlamaRMSNorm returns `self.weight *
 // hidden_states.to(input_dtype)`, an fp32 weight times a 16-bit tensor: an fp32 output (a mul is no autocast op).

@@ -139,6 +139,8 @@ struct TrainingMemoryBasis {
     // LitGPT's FSDP units (litgpt_stack.h), where its Block wrapping is what shards the model (data parallel only,
     // LoRA or full fine-tuning of 16-bit weights); all zero otherwise.
     LitgptFsdpShape litgptFsdp;
+    // LitGPT QLoRA: the previous micro-batch's NF4 linear inputs bitsandbytes keeps (litgpt_stack.h).
+    double litgptPreviousInputs = 0;
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.
 TrainingMemoryBasis trainingMemoryBasis(

@@ -366,6 +366,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
 
     // LitGPT's FSDP (litgpt_stack.h): each Block a unit, the embedding, final norm and output layer the root unit.
     a.litgptFsdp = litgptFsdpShape(model, w, cfg);
+    a.litgptPreviousInputs = litgptPreviousQuantizedInputsBytes(arch, w, cfg, s * b, cb);
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
@@ -539,6 +540,9 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // stored tensors are held for every micro-batch in flight, the recomputed layer's working set once: backward
     // recomputes one layer of one micro-batch at a time, whichever micro-batches a pipeline stage still holds.
     m.activations = (stored - heldOnce) * a.inFlight + heldOnce + 3 * a.layerInput + a.gatheredHeadInput;
+    // LitGPT QLoRA: the previous micro-batch's quantized linear inputs, held through this one's forward
+    // (litgpt_stack.h); with no checkpointing its peak is this forward's end.
+    m.activations += a.litgptPreviousInputs;
     // The recomputed layer's working set and the loss's logits are never held together: the loss and the output
     // layer's backward free the logits, their gradients and the layer's input before backward recomputes the first
     // layer, whose tensors then take that memory (the caching allocator splits the freed blocks). The peak holds
