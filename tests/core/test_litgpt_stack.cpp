@@ -109,6 +109,30 @@ TEST(LitgptStack, BitsandbytesQuantizesTheUntiedOutputLayerToo)
         quantizedScopeParameters(m, litgpt, WeightFormat::Fp8), quantizedScopeParameters(m, hf, WeightFormat::Fp8));
 }
 
+TEST(LitgptStack, PreviousMicroBatchsQuantizedInputsStayThroughTheNextForward)
+{
+    // bitsandbytes < 0.43.2's MatMul4Bit keeps its input in ctx.tensors, freed only with the graph, which LitGPT's
+    // loop keeps through `logits` until the next forward returns: one micro-batch's inputs of every quantized linear
+    // (per Block: QKV input, attention output, MLP input, SwiGLU product; the output layer's input) at 2 bytes.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const Architecture& a = m.architecture;
+    const double tokens = 512.0 * 2;
+    const double perBlock
+        = 2.0 * a.hiddenSize + double(a.numAttentionHeads) * double(a.headDimension()) + double(a.intermediateSize);
+    const double expected = (a.numLayers * perBlock + a.hiddenSize) * tokens * 2;
+    Workload qlora = litgptWorkload(TrainingStack::Litgpt, Technique::Qlora);
+    Workload lora = litgptWorkload(TrainingStack::Litgpt, Technique::Lora);
+    EXPECT_NEAR(litgptMemory(m, qlora).activations - litgptMemory(m, lora).activations, expected, 1e3);
+    Configuration c;
+    c.checkpointing = Checkpointing::None;
+    EXPECT_DOUBLE_EQ(litgptPreviousQuantizedInputsBytes(a, qlora, c, tokens, 2), expected);
+    // Not under another stack, nor where the plan checkpoints (not modelled there).
+    EXPECT_EQ(
+        litgptPreviousQuantizedInputsBytes(a, litgptWorkload(TrainingStack::Hf, Technique::Qlora), c, tokens, 2), 0.0);
+    c.checkpointing = Checkpointing::Full;
+    EXPECT_EQ(litgptPreviousQuantizedInputsBytes(a, qlora, c, tokens, 2), 0.0);
+}
+
 TEST(LitgptStack, TiedModelsTrainAnOutputLayerOfTheirOwn)
 {
     // LitGPT's GPT holds lm_head beside transformer.wte and its converter copies the embedding into it: a tied model

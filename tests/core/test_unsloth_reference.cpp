@@ -5,6 +5,7 @@
 // reaches the size exactly at the context the run reached). Every row, and per stack the median and worst |error|,
 // are printed. The bounds are the errors of the commit that added the rows; no constant was fitted to a row.
 #include "estimate/common/hardware.h"
+#include "estimate/common/hf_stack.h"
 #include "estimate/common/unsloth_stack.h"
 #include "estimate/estimator.h"
 #include "estimate/time/throughput_model.h"
@@ -111,15 +112,69 @@ TEST(UnslothReference, PublishedContextsPerStack)
     EXPECT_LE(testing::median(errors["unsloth"]), 0.062);
     EXPECT_LE(*std::max_element(errors["unsloth"].begin(), errors["unsloth"].end()), 0.226);
     // The Hugging Face + FA2 rows: all under by 18-23% (their logits' loss holds 14 bytes per logit here; the slope
-    // between the 48 and 80 GB rows is about 20 per logit).
-    EXPECT_LE(testing::median(errors["hf"]), 0.192);
-    EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.226);
+    // between the 48 and 80 GB rows is about 20 per logit). Hugging Face QLoRA's fp32 residual stream
+    // (estimate/common/hf_stack.h: TRL runs PEFT's prepare_model_for_kbit_training, whose fp32 norms make every
+    // layer input after the first and the MLP's gate/up outputs fp32; added 2026-12-07, no constant fitted): the
+    // 80 GB rows -18.3% -> -8.7% (8B) and -18.7% -> -7.4% (70B), the 12 GB row -22.5% -> -20.4% (its 932 tokens
+    // leave the fixed part, about 2.3 GiB short at zero tokens on the tables' line, unexplained). Median 19.1% ->
+    // 10.7%, worst 22.5% -> 20.4%.
+    EXPECT_LE(testing::median(errors["hf"]), 0.108);
+    EXPECT_LE(*std::max_element(errors["hf"].begin(), errors["hf"].end()), 0.205);
     // At the same context Unsloth's estimate is below Hugging Face's (the tables' point).
     for (const UnslothRow& r : rows) {
         if (r.stack == "unsloth") {
             EXPECT_LT(r.memory.total, r.asHf.total) << r.id;
         }
     }
+}
+
+// Hugging Face QLoRA's fp32 residual stream (estimate/common/hf_stack.h): PEFT's k-bit preparation under TRL leaves
+// the norms in fp32, so every checkpointed layer input after the first is fp32; the same plan under the generic stack
+// keeps them at the compute width.
+TEST(HfQlora, Fp32ResidualStream)
+{
+    Workload w;
+    w.framework = TrainingStack::Hf;
+    w.technique = Technique::Qlora;
+    w.precision = Precision::Bf16;
+    EXPECT_TRUE(hfQloraFp32Norms(w)); // weight_format same under qlora is NF4
+    EXPECT_DOUBLE_EQ(hfLayerInputBytes(w, 2, 32), (2 + 31 * 4.0) / 32);
+    EXPECT_DOUBLE_EQ(hfMlpIntermediateBytes(w), 4.0);
+    w.technique = Technique::Lora; // no k-bit preparation without a quantized model
+    EXPECT_FALSE(hfQloraFp32Norms(w));
+    EXPECT_DOUBLE_EQ(hfLayerInputBytes(w, 2, 32), 2.0);
+    EXPECT_DOUBLE_EQ(hfMlpIntermediateBytes(w), 0.0);
+    w.technique = Technique::Qlora;
+    w.framework = TrainingStack::Unsloth; // Unsloth's own get_peft_model
+    EXPECT_FALSE(hfQloraFp32Norms(w));
+    w.framework = TrainingStack::Hf;
+    w.precision = Precision::Fp16; // TRL casts the embedding back only under bf16
+    EXPECT_FALSE(hfQloraFp32Norms(w));
+
+    const auto doc
+        = nlohmann::json::parse(test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/cases-unsloth.json"));
+    for (const auto& c : doc["cases"]) {
+        if (c["id"] != "hf-fa2-l31-8b-qlora-r32-80gb-ctx")
+            continue;
+        MemoryBreakdown m[2];
+        for (int i = 0; i < 2; ++i) {
+            auto json = c["plan"];
+            json["workload"]["framework"] = i == 0 ? "hf" : "auto";
+            auto plan = planFromJson(json);
+            ASSERT_TRUE(plan.ok());
+            auto estimate = estimatePlan(*plan, builtinCatalog());
+            ASSERT_TRUE(estimate.ok() && !estimate->results.empty());
+            m[i] = estimate->results.front().memory;
+        }
+        // 32 checkpointed layer inputs and the embedding output and final norm's input and output, 28,454 tokens of
+        // 4,096: the first layer's input at 2 bytes, the others at 4 (the recomputed layer never meets the logits).
+        const double widening = (2 + 31 * 4.0) / 32 - 2;
+        EXPECT_NEAR(m[0].activations - m[1].activations, (32 + 3) * widening * 28454.0 * 4096, 1e6);
+        EXPECT_DOUBLE_EQ(m[0].logits, m[1].logits);
+        EXPECT_DOUBLE_EQ(m[0].weights, m[1].weights);
+        return;
+    }
+    FAIL() << "row not found";
 }
 
 // Unsloth's offloaded checkpoints cross the host link twice per recomputed layer but the last, every micro-batch:

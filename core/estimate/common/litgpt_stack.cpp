@@ -1,6 +1,7 @@
 #include "estimate/common/litgpt_stack.h"
 
 #include "plan/precision.h"
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
 
@@ -98,6 +99,21 @@ double litgptFsdpGatheredBytes(
     const double root = std::max(0.0, shape.rootParameters) * (1.0 - 1.0 / n);
     const double blocks = std::max(0.0, inFlightUnits) * std::max(0.0, shape.blockParameters);
     return (root + blocks) * std::max(0.0, bytesPerParameter);
+}
+
+double litgptPreviousQuantizedInputsBytes(const Architecture& architecture, const Workload& workload,
+    const Configuration& config, double tokens, double computeBytes)
+{
+    if (workload.framework != TrainingStack::Litgpt || workload.technique != Technique::Qlora
+        || frozenWeightFormat(workload) != WeightFormat::Nf4 || config.checkpointing != Checkpointing::None
+        || architecture.numExperts > 1 || !(tokens > 0))
+        return 0.0;
+    const AttentionShape at = attentionShape(architecture);
+    const double h = double(std::max<long long>(0, architecture.hiddenSize));
+    const double perBlock
+        = 2 * h + at.heads * at.vHeadDim + double(std::max<long long>(0, architecture.intermediateSize));
+    const double blocks = double(std::max<long long>(0, architecture.numLayers));
+    return (blocks * perBlock + h) * tokens * std::max(0.0, computeBytes);
 }
 
 } // namespace gp

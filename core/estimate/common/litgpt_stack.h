@@ -7,6 +7,7 @@
 
 #include "estimate/common/results.h"
 #include "plan/plan.h"
+#include "plan/plan_enums.h"
 #include "transformer/model_library.h"
 #include "transformer/training_flops.h"
 
@@ -85,5 +86,24 @@ double litgptRootGradientAssemblyBytes(const LitgptFsdpShape& shape, double grad
 // `inFlightUnits` Block units (limit_all_gathers: the one computing and the one prefetched).
 double litgptFsdpGatheredBytes(
     const LitgptFsdpShape& shape, double bytesPerParameter, int shardRanks, double inFlightUnits);
+
+// Bytes of the previous micro-batch's inputs to the NF4 linear layers, alive through the next micro-batch's forward.
+// bitsandbytes before 0.43.2 (lit-gpt@8641822 ran 0.41.1; litgpt@00af8b0d9b pins bitsandbytes==0.42.0 in
+// pyproject.toml) keeps each quantized linear's input on the autograd context, `ctx.tensors = (A, B)` in
+// MatMul4Bit.forward (bitsandbytes 0.42.0 bitsandbytes/autograd/_functions.py:522-525), not through
+// save_for_backward: backward's release of the saved tensors does not free it, only the graph's destruction does
+// (bitsandbytes PR #1270, 0.43.2, stored None in its place). LitGPT's loop keeps the graph: `logits` (the output
+// layer's chunks, whose grad_fn reaches every layer) stays bound after `fabric.backward` until the next iteration's
+// `logits = model(input_ids, lm_head_chunk_size=128)` returns (finetune/lora.py train() @8641822, litgpt/finetune/
+// lora.py fit() @00af8b0d9b). So the next forward runs beside one micro-batch's inputs of every Block's quantized
+// linears: the attention's QKV input (the first norm's output), its output projection's (heads x value dim), the
+// MLP's fc input (the second norm's output, one tensor for fc_1 and fc_2) and its projection's (intermediate), and
+// the output layer's (the final norm's output), at the compute width. Counted for framework litgpt, technique
+// qlora over NF4 and no checkpointing (LitGPT's one-GPU fine-tuning; under checkpointing the kept inputs are not
+// modelled), dense MLPs; 0 otherwise. LitGPT requires bitsandbytes >= 0.44 from d2ed13c3 (2024-12-28): runs after it
+// keep none. A block whose attention and MLP share one norm (Phi, Falcon's parallel residual) feeds them one tensor,
+// which the architecture does not state: counted as two.
+double litgptPreviousQuantizedInputsBytes(const Architecture& architecture, const Workload& workload,
+    const Configuration& config, double tokens, double computeBytes);
 
 } // namespace gp

@@ -46,10 +46,12 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     // Bytes per element of the MLP's width f that one expert (or the dense MLP) keeps: gated, its gate and up outputs,
     // act(gate) and their product (fc2's input); torch.compile recomputes the last two; Megatron's fused activation
     // keeps its input (gate and up) and fc2 its own input.
+    // The gate and up outputs and the activation are at `m` (Hugging Face QLoRA's fp32: estimate/common/hf_stack.h).
     const bool gated = arch.mlp == MlpKind::Gated;
-    const double perExpertBytes = in.fusedActivation ? (gated ? 2.0 : 1.0) * p + g
-        : in.recomputePointwise                      ? (gated ? 2.0 : 1.0) * p
-                                                     : (gated ? 3.0 : 1.0) * p + g;
+    const double m = in.mlpIntermediateBytes > 0 ? in.mlpIntermediateBytes : p;
+    const double perExpertBytes = in.fusedActivation ? (gated ? 2.0 : 1.0) * m + g
+        : in.recomputePointwise                      ? (gated ? 2.0 : 1.0) * m
+                                                     : (gated ? 3.0 : 1.0) * m + g;
 
     // Replicated across tensor-parallel ranks unless sequence parallelism splits them: the mixer's half of the
     // layer (attention, or a hybrid's recurrent mixer) and the MLP's.

@@ -139,6 +139,8 @@ struct TrainingMemoryBasis {
     // LitGPT's FSDP units (litgpt_stack.h), where its Block wrapping is what shards the model (data parallel only,
     // LoRA or full fine-tuning of 16-bit weights); all zero otherwise.
     LitgptFsdpShape litgptFsdp;
+    // LitGPT QLoRA: the previous micro-batch's NF4 linear inputs bitsandbytes keeps (litgpt_stack.h).
+    double litgptPreviousInputs = 0;
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.
 TrainingMemoryBasis trainingMemoryBasis(
@@ -205,6 +207,9 @@ struct LayerActivationInput {
     // Bytes per element of the inputs the linear layers keep for their weight gradient (QKV, output projection, fc1,
     // fc2): Transformer Engine under FP8 keeps the FP8-cast input (1), everything else the activation (0 = bytes).
     double gemmInputBytes = 0;
+    // Bytes per element of the MLP's gate and up outputs (fc1's) and of the activation of the gate (0 = bytes):
+    // Hugging Face QLoRA's fp32 norms make them fp32 (estimate/common/hf_stack.h).
+    double mlpIntermediateBytes = 0;
     // Megatron-Core's output-discarding recompute (CheckpointWithoutOutput; Megatron-LM@d98e8a64
     // transformer_config.py recompute_modules): "layernorm" drops the outputs of the norms that stand alone (the
     // MoE layer's pre-MLP norm, latent attention's input norm; gpt_layer_specs.py fuses the others into the next

@@ -1,5 +1,6 @@
 // Training memory per GPU: model states under ZeRO/FSDP and offload, activations, logits, buffers.
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/hf_stack.h"
 #include "estimate/common/litgpt_stack.h"
 #include "estimate/common/lora_dropout.h"
 #include "estimate/memory/memory_internal.h"
@@ -113,6 +114,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     // the same (TrainingFramework::ligerKernel).
     in.fusedActivation = fw.stack == TrainingStack::Megatron || fw.ligerKernel;
     in.gemmInputBytes = fw.stack == TrainingStack::Megatron && w.precision == Precision::Fp8 ? 1.0 : 0.0;
+    // Hugging Face QLoRA: PEFT's k-bit preparation leaves the norms in fp32, so the MLP's gate and up outputs and
+    // the gate's activation are fp32 (estimate/common/hf_stack.h).
+    in.mlpIntermediateBytes = hfMlpIntermediateBytes(w);
     // Megatron's per-module recompute (workload.recompute_layernorm, _moe_act, _mla_up_proj).
     in.recomputeNormOutputs = w.recomputeLayernorm;
     in.recomputeExpertActivation = w.recomputeMoeAct;
@@ -138,7 +142,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     if (!w.flashAttention)
         layerBytes(false, a.perLayer[0], a.averageLayer[0]);
     a.perOpKeptBytes = perOpCheckpointBytes(arch, in); // the same with either attention layout
-    a.layerInput = cb * s * b * h / (cfg.sequenceParallel ? t : 1);
+    // A layer input at the compute width, or (Hugging Face QLoRA, estimate/common/hf_stack.h) the fp32 residual
+    // stream of every layer after the first.
+    a.layerInput = hfLayerInputBytes(w, cb, layers) * s * b * h / (cfg.sequenceParallel ? t : 1);
 }
 
 // The logits over the vocabulary and the loss of one micro-batch on one GPU (see plan-format:
@@ -360,6 +366,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
 
     // LitGPT's FSDP (litgpt_stack.h): each Block a unit, the embedding, final norm and output layer the root unit.
     a.litgptFsdp = litgptFsdpShape(model, w, cfg);
+    a.litgptPreviousInputs = litgptPreviousQuantizedInputsBytes(arch, w, cfg, s * b, cb);
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
@@ -533,6 +540,9 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // stored tensors are held for every micro-batch in flight, the recomputed layer's working set once: backward
     // recomputes one layer of one micro-batch at a time, whichever micro-batches a pipeline stage still holds.
     m.activations = (stored - heldOnce) * a.inFlight + heldOnce + 3 * a.layerInput + a.gatheredHeadInput;
+    // LitGPT QLoRA: the previous micro-batch's quantized linear inputs, held through this one's forward
+    // (litgpt_stack.h); with no checkpointing its peak is this forward's end.
+    m.activations += a.litgptPreviousInputs;
     // The recomputed layer's working set and the loss's logits are never held together: the loss and the output
     // layer's backward free the logits, their gradients and the layer's input before backward recomputes the first
     // layer, whose tensors then take that memory (the caching allocator splits the freed blocks). The peak holds
