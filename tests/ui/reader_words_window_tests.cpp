@@ -123,6 +123,23 @@ void expectChineseRefusal(const std::string& where, const QString& message, cons
     EXPECT_FALSE(hasEnglishSentenceBesidesNames(message)) << where << ": " << message.toStdString();
 }
 
+// The template has Chinese words (not its English), no English sentence besides the names it quotes, and keeps each
+// of its arguments %1 .. %9.
+void expectChineseTemplate(const char* words)
+{
+    const QString source = QString::fromUtf8(words);
+    const QString chinese = QCoreApplication::translate("CoreError", words);
+    EXPECT_NE(chinese, source) << words;
+    if (source.contains(QRegularExpression(QStringLiteral("[A-Za-z]{2,}")))) {
+        EXPECT_TRUE(hasHan(chinese)) << words;
+    }
+    EXPECT_FALSE(hasEnglishSentenceBesidesNames(chinese)) << words << " -> " << chinese.toStdString();
+    for (int n = 1; n <= 9; ++n) {
+        const QString marker = QStringLiteral("%%1").arg(n);
+        EXPECT_EQ(source.contains(marker), chinese.contains(marker)) << words << ": " << marker.toStdString();
+    }
+}
+
 } // namespace
 
 // Every reader's template has Chinese words that keep each of its arguments, and reads as the core wrote it in
@@ -133,17 +150,7 @@ TEST(ReaderErrorWords, EveryTemplateHasChineseWordsWithEachArgument)
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
     int templates = 0;
     for (const char* words : gp::words::kAllReaderWords) {
-        const QString source = QString::fromUtf8(words);
-        const QString chinese = QCoreApplication::translate("CoreError", words);
-        EXPECT_NE(chinese, source) << words;
-        if (source.contains(QRegularExpression(QStringLiteral("[A-Za-z]{2,}")))) {
-            EXPECT_TRUE(hasHan(chinese)) << words;
-        }
-        EXPECT_FALSE(hasEnglishSentenceBesidesNames(chinese)) << words << " -> " << chinese.toStdString();
-        for (int n = 1; n <= 9; ++n) {
-            const QString marker = QStringLiteral("%%1").arg(n);
-            EXPECT_EQ(source.contains(marker), chinese.contains(marker)) << words << ": " << marker.toStdString();
-        }
+        expectChineseTemplate(words);
         ++templates;
     }
     EXPECT_GE(templates, 100);
@@ -571,15 +578,8 @@ TEST(ReaderErrorWords, FileReadAndWriteRefusalsReadInTheChineseWindow)
 {
     const ReaderWordsEnglishAfterwards english;
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
-    for (const char* words : gp::words::kAllFileWords) {
-        const QString source = QString::fromUtf8(words);
-        const QString chinese = QCoreApplication::translate("CoreError", words);
-        EXPECT_NE(chinese, source) << words;
-        if (source.contains(QRegularExpression(QStringLiteral("[A-Za-z]{2,}")))) {
-            EXPECT_TRUE(hasHan(chinese)) << words;
-        }
-        EXPECT_EQ(source.contains(QStringLiteral("%1")), chinese.contains(QStringLiteral("%1"))) << words;
-    }
+    for (const char* words : gp::words::kAllFileWords)
+        expectChineseTemplate(words);
 
     // A plan saved into a folder that does not exist: what could not be done, and why, in Chinese.
     const QTemporaryDir dir;
