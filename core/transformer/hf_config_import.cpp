@@ -61,7 +61,7 @@ bool isOneOf(const std::string& v, std::initializer_list<const char*> list)
     return std::any_of(list.begin(), list.end(), [&](const char* x) { return v == x; });
 }
 
-struct Reader {
+struct ConfigReader {
     const nlohmann::json& j;
     std::set<std::string, std::less<>> used;
     std::optional<std::pair<std::string, Words>> wrongType; // the first numeric field given as a string
@@ -128,7 +128,8 @@ std::string dtypeName(const std::string& torch)
 // linear_* sizes; configuration_qwen3_next.py) and Mamba2 with MLP-only blocks (Nemotron-H: hybrid_override_pattern
 // "M" Mamba2, "*" attention, "-" MLP, "E" MoE, or layers_block_type; configuration_nemotron_h.py). Returns the
 // error of a field it cannot model.
-std::optional<Error> readHybridLayers(Reader& r, const nlohmann::json& j, const std::string& type, Architecture& a)
+std::optional<Error> readHybridLayers(
+    ConfigReader& r, const nlohmann::json& j, const std::string& type, Architecture& a)
 {
     const double layers = double(std::max<std::int64_t>(0, a.numLayers));
     double linear = 0;
@@ -206,7 +207,7 @@ struct HfImport {
     bool nested; // j is root's text_config
     std::string fieldPrefix; // "text_config." when nested
     const std::string& fileName;
-    Reader r;
+    ConfigReader r;
     std::string type; // model_type (the family's, for a nested config)
     ImportedConfig out;
     std::optional<Error> beyondLimit;
@@ -235,7 +236,7 @@ struct HfImport {
 // Encoder, encoder-decoder or decoder, by family or is_encoder_decoder.
 void hfReadKind(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     const std::string& type = c.type;
     const auto encoderDecoderFlag = r.boolean({ "is_encoder_decoder" });
@@ -281,7 +282,7 @@ void hfReadSizes(HfImport& c)
 
 void hfReadKeyValueHeads(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     // Key/value heads: GQA field, ChatGLM's multi_query_group_num, Falcon's multi_query / num_kv_heads.
     if (auto kv = r.number({ "num_key_value_heads", "num_kv_heads" })) {
@@ -300,7 +301,7 @@ void hfReadKeyValueHeads(HfImport& c)
 
 void hfReadMlpKind(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     const std::string& type = c.type;
     // MLP kind: T5 spells it feed_forward_proj ("gated-gelu"); Llama-family models are gated.
@@ -318,7 +319,7 @@ void hfReadMlpKind(HfImport& c)
 
 void hfReadBiasesAndPositions(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     const std::string& type = c.type;
     // Biases and positions by family, then explicit fields.
@@ -343,7 +344,7 @@ void hfReadBiasesAndPositions(HfImport& c)
 
 void hfReadTiedEmbeddingsAndQuirks(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     const std::string& type = c.type;
     // Tied embeddings: explicit field, else the family's default (Hugging Face's default is tied).
@@ -373,7 +374,7 @@ void hfReadTiedEmbeddingsAndQuirks(HfImport& c)
 // The error of a field it cannot model (nullopt when read).
 std::optional<Error> hfReadExperts(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     const nlohmann::json& j = c.j;
     const std::string& type = c.type;
@@ -459,7 +460,7 @@ std::optional<Error> hfReadExperts(HfImport& c)
 
 void hfReadLatentAttention(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2).
     if (auto kvRank = r.number({ "kv_lora_rank" }); kvRank && *kvRank > 0) {
@@ -476,7 +477,7 @@ void hfReadLatentAttention(HfImport& c)
 
 void hfReadLocalAttention(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     const nlohmann::json& j = c.j;
     const std::string& type = c.type;
@@ -529,7 +530,7 @@ void hfReadLocalAttention(HfImport& c)
 
 void hfReadFamilyTensors(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     Architecture& a = c.out.architecture;
     const nlohmann::json& j = c.j;
     const std::string& type = c.type;
@@ -559,7 +560,7 @@ void hfReadFamilyTensors(HfImport& c)
 // The weights' dtype: the language model's, else the whole config's.
 void hfReadDtype(HfImport& c)
 {
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     c.out.torchDtype = dtypeName(r.string({ "torch_dtype", "dtype" }));
     if (c.out.torchDtype.empty() && c.nested)
         for (const char* key : { "torch_dtype", "dtype" })
@@ -687,7 +688,7 @@ std::optional<Error> hfReadQuantization(HfImport& c)
 void hfWarnUnusedFields(HfImport& c)
 {
     const nlohmann::json& j = c.j;
-    Reader& r = c.r;
+    ConfigReader& r = c.r;
     auto warnIgnored = [&](const std::string& key) {
         c.out.warnings.push_back(
             Diagnostic { "config_field_ignored", "config field \"" + key + "\" is not used by the estimate.",
@@ -726,8 +727,8 @@ Expected<ImportedConfig> importHuggingFaceConfig(std::string_view text, const st
         const auto textConfig = root.find("text_config");
         const bool nested = textConfig != root.end() && textConfig->is_object() && !root.contains("hidden_size");
         const nlohmann::json& j = nested ? *textConfig : root;
-        HfImport c { root, j, nested, nested ? "text_config." : "", fileName, Reader { j, {}, std::nullopt }, {}, {},
-            std::nullopt };
+        HfImport c { root, j, nested, nested ? "text_config." : "", fileName, ConfigReader { j, {}, std::nullopt }, {},
+            {}, std::nullopt };
         c.type = c.r.string({ "model_type" });
         if (nested && root.contains("model_type") && root["model_type"].is_string())
             c.type = root["model_type"].get<std::string>(); // the family ("llama4"), the text part's is "llama4_text"
