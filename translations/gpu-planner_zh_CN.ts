@@ -1865,6 +1865,10 @@
         <source>: %1</source>
         <translation>：%1</translation>
     </message>
+    <message>
+        <source>the SMs of the other flex dispatcher backend (Megatron-LM reads each backend&apos;s own, or --moe-flex-dispatcher-num-sms)</source>
+        <translation>另一个 flex 分发器后端的 SM 数（Megatron-LM 只读取各后端自己的参数，或 --moe-flex-dispatcher-num-sms）</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
@@ -4265,6 +4269,30 @@
     <message>
         <source>What the pipeline&apos;s layer split counts beside the transformer layers: nothing (the last stage also runs the output layer and loss, Megatron&apos;s default), or the embedding, the loss or both as one layer each (Megatron --account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split)</source>
         <translation>流水线按层切分时，除 Transformer 层外还计入什么：不计入（最后一段另外运行输出层和损失，Megatron 的默认做法），或把嵌入层、损失或两者各计为一层（Megatron --account-for-embedding-in-pipeline-split、--account-for-loss-in-pipeline-split）</translation>
+    </message>
+    <message>
+        <source>DeepEP</source>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <source>HybridEP</source>
+        <translation>HybridEP</translation>
+    </message>
+    <message>
+        <source>Flex dispatcher backend</source>
+        <translation>Flex 分发器后端</translation>
+    </message>
+    <message>
+        <source>The kernels of the flex dispatcher (Megatron --moe-flex-dispatcher-backend): DeepEP (Megatron&apos;s default) or HybridEP</source>
+        <translation>flex 分发器的内核（Megatron --moe-flex-dispatcher-backend）：DeepEP（Megatron 的默认值）或 HybridEP</translation>
+    </message>
+    <message>
+        <source>Flex dispatcher SMs</source>
+        <translation>Flex 分发器 SM 数</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors the flex dispatcher&apos;s kernels hold (Megatron --moe-flex-dispatcher-num-sms); empty = the backend&apos;s default</source>
+        <translation>flex 分发器内核占用的流式多处理器（SM）数（Megatron --moe-flex-dispatcher-num-sms）；留空 = 该后端的默认值</translation>
     </message>
 </context>
 <context>

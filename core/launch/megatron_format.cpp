@@ -266,6 +266,36 @@ void mapMegatronDispatchAndGraphs(const MegatronArgs& a, ImportBuilder& out, boo
         out.set("workload.moe_token_dispatcher", "flex", a.field("--moe-enable-deepep"), a.line("--moe-enable-deepep"));
     else if (commandLine && a.integer("--num-experts").value_or(0) > 1)
         out.set("workload.moe_token_dispatcher", "allgather", words::kFieldMegatronDispatcherDefault, 0);
+    // The flex dispatcher's backend and the SMs its kernels hold (transformer_config.py @d98e8a64:
+    // moe_flex_dispatcher_backend, default deepep; moe_flex_dispatcher_num_sms, which replaced the per-backend
+    // moe_deepep_num_sms and moe_hybridep_num_sms that each backend read alone at @8f1c2f8a: the other backend's is
+    // left out). ncclep has no plan value.
+    const std::string backend = a.text("--moe-flex-dispatcher-backend");
+    if (backend == "deepep" || backend == "hybridep")
+        out.set("workload.moe_flex_dispatcher_backend", backend, a.field("--moe-flex-dispatcher-backend"),
+            a.line("--moe-flex-dispatcher-backend"));
+    else if (a.has("--moe-flex-dispatcher-backend"))
+        out.ignore(a.field("--moe-flex-dispatcher-backend"), a.line("--moe-flex-dispatcher-backend"),
+            Words { words::kUnknownValueExpected, { backend, "deepep, hybridep" } });
+    const bool hybrid = backend == "hybridep";
+    const char* ownSms = hybrid ? "--moe-hybridep-num-sms" : "--moe-deepep-num-sms";
+    const char* otherSms = hybrid ? "--moe-deepep-num-sms" : "--moe-hybridep-num-sms";
+    const char* smsFlag = a.has("--moe-flex-dispatcher-num-sms") ? "--moe-flex-dispatcher-num-sms"
+        : a.has(ownSms)                                          ? ownSms
+                                                                 : nullptr;
+    for (const char* flag : { "--moe-flex-dispatcher-num-sms", ownSms, otherSms }) {
+        if (!a.has(flag))
+            continue;
+        if (flag != smsFlag) {
+            out.ignore(a.field(flag), a.line(flag), Words { words::kIgnoredOtherFlexSms });
+            continue;
+        }
+        const std::optional<long long> sms = a.integer(flag);
+        if (!sms || *sms < 1)
+            out.ignore(a.field(flag), a.line(flag), Words { words::kNeedsPositiveWholeGot, { a.text(flag) } });
+        else
+            out.set("workload.moe_flex_dispatcher_sms", *sms, a.field(flag), a.line(flag));
+    }
     // Megatron-Bridge's performance configs name it moe_a2a_overlap (read as the flag, see readMegatronYaml).
     if (a.has("--overlap-moe-expert-parallel-comm"))
         out.set("workload.moe_a2a_overlap", true, a.field("--overlap-moe-expert-parallel-comm"),
@@ -439,10 +469,11 @@ const std::vector<std::string>& megatronMappedFlags()
         "--max-position-embeddings", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size",
         "--recompute-modules", "--use-precision-aware-optimizer", "--main-params-dtype", "--exp-avg-dtype",
         "--exp-avg-sq-dtype", "--apex-optimizer-dtype", "--moe-token-dispatcher-type", "--moe-enable-deepep",
-        "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph", "--external-cuda-graph",
-        "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap", "--account-for-embedding-in-pipeline-split",
-        "--account-for-loss-in-pipeline-split", "--cross-entropy-loss-fusion", "--cross-entropy-fusion-impl",
-        "--hidden-dropout", "--attention-dropout" };
+        "--moe-flex-dispatcher-backend", "--moe-flex-dispatcher-num-sms", "--moe-deepep-num-sms",
+        "--moe-hybridep-num-sms", "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph",
+        "--external-cuda-graph", "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap",
+        "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
+        "--cross-entropy-loss-fusion", "--cross-entropy-fusion-impl", "--hidden-dropout", "--attention-dropout" };
     return flags;
 }
 
@@ -682,8 +713,13 @@ void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std:
                 d == MoeDispatcher::AllToAll        ? "alltoall"
                     : d == MoeDispatcher::AllGather ? "allgather"
                                                     : "flex" });
-        if (d == MoeDispatcher::Auto || d == MoeDispatcher::Flex)
-            f.insert(f.end(), { "--moe-flex-dispatcher-backend", "deepep" });
+        if (d == MoeDispatcher::Auto || d == MoeDispatcher::Flex) {
+            f.insert(f.end(),
+                { "--moe-flex-dispatcher-backend",
+                    w.moeFlexDispatcherBackend == MoeFlexBackend::HybridEp ? "hybridep" : "deepep" });
+            if (w.moeFlexDispatcherSms)
+                f.insert(f.end(), { "--moe-flex-dispatcher-num-sms", std::to_string(*w.moeFlexDispatcherSms) });
+        }
         if (d == MoeDispatcher::Auto)
             notes.push_back("MoE dispatcher: the plan is estimated with DeepEP's dispatch, written as the flex "
                             "dispatcher (it needs DeepEP); set workload.moe_token_dispatcher to alltoall for NCCL's");

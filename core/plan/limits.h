@@ -64,6 +64,7 @@ inline constexpr double kMaxMemoryFraction = 0.5; // allocator slack, headroom
 inline constexpr double kMinDiskMBps = 0.001;
 inline constexpr double kMaxDiskMBps = 1e7;
 inline constexpr double kMaxExpertImbalance = 64;
+inline constexpr std::int64_t kMaxDispatcherSms = 1024; // workload.moe_flex_dispatcher_sms (SMs of one GPU)
 inline constexpr double kMaxStepOverheadSeconds = 1;
 inline constexpr double kMinExchangeRate = 0.0001;
 inline constexpr double kMaxExchangeRate = 10000;

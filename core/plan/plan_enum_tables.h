@@ -77,6 +77,8 @@ inline constexpr EnumName<CudaGraphScope> kCudaGraphScopes[] = { { "none", CudaG
 inline constexpr EnumName<MoeDispatcher> kMoeDispatchers[]
     = { { "auto", MoeDispatcher::Auto }, { "alltoall", MoeDispatcher::AllToAll },
           { "allgather", MoeDispatcher::AllGather }, { "flex", MoeDispatcher::Flex } };
+inline constexpr EnumName<MoeFlexBackend> kMoeFlexBackends[]
+    = { { "deepep", MoeFlexBackend::DeepEp }, { "hybridep", MoeFlexBackend::HybridEp } };
 inline constexpr EnumName<LossImplementation> kLossImplementations[]
     = { { "fp32-logits", LossImplementation::Fp32Logits }, { "bf16-logits", LossImplementation::Bf16Logits },
           { "chunked", LossImplementation::Chunked }, { "fused", LossImplementation::Fused },

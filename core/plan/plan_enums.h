@@ -36,6 +36,10 @@ enum class CudaGraphScope { None, PerLayer, FullIteration };
 // once per rank and node that holds one of its experts (DeepEP's dispatch), as Flex; AllToAll one copy per routed
 // expert (Megatron-Core's alltoall dispatcher); AllGather every token to every rank of the group (its allgather one).
 enum class MoeDispatcher { Auto, AllToAll, AllGather, Flex };
+// The flex dispatcher's kernels (workload.moe_flex_dispatcher_backend; Megatron-Core's moe_flex_dispatcher_backend):
+// DeepEP (its default) or NVIDIA's HybridEP. They send the same deduplicated tokens; what the plan reads from the
+// backend is how many SMs its kernels hold by default (moeA2aComputeShareBeside).
+enum class MoeFlexBackend { DeepEp, HybridEp };
 enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
 // zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).

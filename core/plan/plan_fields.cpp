@@ -49,6 +49,7 @@ GP_PLAN_FIELD_ENUM(GradientPrecision, kGradientPrecisions);
 GP_PLAN_FIELD_ENUM(MasterWeightsPrecision, kMasterWeightsPrecisions);
 GP_PLAN_FIELD_ENUM(CudaGraphScope, kCudaGraphScopes);
 GP_PLAN_FIELD_ENUM(MoeDispatcher, kMoeDispatchers);
+GP_PLAN_FIELD_ENUM(MoeFlexBackend, kMoeFlexBackends);
 GP_PLAN_FIELD_ENUM(Offload, kOffloads);
 GP_PLAN_FIELD_ENUM(PipelineSchedule, kPipelineSchedules);
 GP_PLAN_FIELD_ENUM(PipelineSplit, kPipelineSplits);

@@ -107,6 +107,10 @@ struct Workload {
     bool recomputeMlaUpProj = false;
     CudaGraphScope cudaGraphs = CudaGraphScope::None; // what the stack captures as CUDA graphs (stated, see docs)
     MoeDispatcher moeTokenDispatcher = MoeDispatcher::Auto; // how MoE tokens reach the expert-parallel ranks
+    // The flex (and auto) dispatcher's kernels and the SMs they hold (Megatron --moe-flex-dispatcher-backend,
+    // --moe-flex-dispatcher-num-sms); absent SMs = the backend's default (moe.deepep_sms, moe.hybridep_sms).
+    MoeFlexBackend moeFlexDispatcherBackend = MoeFlexBackend::DeepEp;
+    std::optional<int> moeFlexDispatcherSms;
     // Megatron --overlap-moe-expert-parallel-comm: the combined 1F1B schedule pairs one micro-batch's forward with
     // another's backward layer by layer, hiding each side's expert all-to-all behind the other's compute.
     bool moeA2aOverlap = false;
@@ -275,6 +279,8 @@ template <class Table> void trainingFieldEntries(Table& t)
 // and the MoE token dispatcher.
 template <class Table> void stackSwitchFieldEntries(Table& t)
 {
+    using namespace limits;
+    using Unit = FieldUnit;
     using Write = FieldWrite;
     using Report = FieldReport;
     t.add("workload.master_weights_precision", GP_PLAN_MEMBER(workload.masterWeightsPrecision), Write::NotAtDefault,
@@ -313,6 +319,18 @@ template <class Table> void stackSwitchFieldEntries(Table& t)
                 "How tokens reach the expert-parallel ranks: once per rank and node (DeepEP, "
                 "flex), one copy per routed expert (alltoall) or every token to every rank "
                 "(allgather, Megatron's default)"));
+    t.add("workload.moe_flex_dispatcher_backend", GP_PLAN_MEMBER(workload.moeFlexDispatcherBackend),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Flex dispatcher backend"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "The kernels of the flex dispatcher (Megatron --moe-flex-dispatcher-backend): DeepEP "
+                "(Megatron's default) or HybridEP"));
+    t.add("workload.moe_flex_dispatcher_sms", GP_PLAN_MEMBER(workload.moeFlexDispatcherSms), Unit::None, 1,
+         double(kMaxDispatcherSms), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Flex dispatcher SMs"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Streaming multiprocessors the flex dispatcher's kernels hold (Megatron "
+                "--moe-flex-dispatcher-num-sms); empty = the backend's default"));
     t.add("workload.moe_a2a_overlap", GP_PLAN_MEMBER(workload.moeA2aOverlap), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Overlap expert all-to-all"),
             GP_TRANSLATE_NOOP("FieldText",

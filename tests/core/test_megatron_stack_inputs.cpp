@@ -279,6 +279,24 @@ TEST(MegatronStackInputs, CombinedOneFOneBComputeKeepsTheSmsTheAllToAllLeaves)
     flex.moeTokenDispatcher = MoeDispatcher::Flex;
     EXPECT_DOUBLE_EQ(
         moeA2aComputeShareBeside(flex, hw, catalog), 1.0 - catalogDefault(catalog, "moe.deepep_sms") / sms);
+    // The flex dispatcher's backend sets the SMs by default (HybridEP's moe.hybridep_sms), a stated count replaces
+    // either: the compute beside the all-to-all keeps fewer SMs with more dispatcher SMs, and the step is longer.
+    flex.moeFlexDispatcherBackend = MoeFlexBackend::HybridEp;
+    EXPECT_DOUBLE_EQ(
+        moeA2aComputeShareBeside(flex, hw, catalog), 1.0 - catalogDefault(catalog, "moe.hybridep_sms") / sms);
+    EXPECT_NE(catalogDefault(catalog, "moe.hybridep_sms"), catalogDefault(catalog, "moe.deepep_sms"));
+    flex.moeFlexDispatcherSms = 32;
+    EXPECT_DOUBLE_EQ(moeA2aComputeShareBeside(flex, hw, catalog), 1.0 - 32.0 / sms);
+    Workload fewer = flex;
+    fewer.moeFlexDispatcherSms = 8;
+    const ThroughputEstimate thirtyTwo = estimateThroughput(m, flex, c, hw, catalog, d);
+    const ThroughputEstimate eight = estimateThroughput(m, fewer, c, hw, catalog, d);
+    ASSERT_GT(thirtyTwo.expertParallelSeconds, 0);
+    EXPECT_GT(thirtyTwo.step.total, eight.step.total);
+    // NCCL's all-to-all ignores the flex dispatcher's SMs.
+    Workload ncclStated = w;
+    ncclStated.moeFlexDispatcherSms = 64;
+    EXPECT_DOUBLE_EQ(moeA2aComputeShareBeside(ncclStated, hw, catalog), nccl);
     // Without a sourced SM count nothing is taken off.
     Hardware unknown = hw;
     unknown.gpu.smCount = 0;
@@ -865,6 +883,46 @@ TEST(MegatronStackInputs, LaunchFilesStateThem)
     EXPECT_EQ(apex["workload.bf16_optimizer_states"], true);
 }
 
+TEST(MegatronStackInputs, FlexDispatcherBackendAndSmsAreReadAsMegatronNamesThem)
+{
+    // Megatron-LM @d98e8a64: --moe-flex-dispatcher-backend (deepep, hybridep, ncclep) and
+    // --moe-flex-dispatcher-num-sms, which replaced the per-backend --moe-deepep-num-sms / --moe-hybridep-num-sms.
+    const std::string base = "#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 48 "
+                             "--hidden-size 2048 --num-attention-heads 32 --seq-length 4096 --micro-batch-size 1 "
+                             "--global-batch-size 256 --bf16 --num-experts 128 --moe-router-topk 8 "
+                             "--expert-model-parallel-size 8 --moe-token-dispatcher-type flex";
+    auto hybrid
+        = megatronInputsRead(base + " --moe-flex-dispatcher-backend hybridep --moe-hybridep-num-sms 32\n", "train.sh");
+    EXPECT_EQ(hybrid["workload.moe_flex_dispatcher_backend"], "hybridep");
+    EXPECT_EQ(hybrid["workload.moe_flex_dispatcher_sms"], 32);
+    auto unified = megatronInputsRead(
+        base + " --moe-flex-dispatcher-backend hybridep --moe-flex-dispatcher-num-sms 24 --moe-hybridep-num-sms 32\n",
+        "train.sh");
+    EXPECT_EQ(unified["workload.moe_flex_dispatcher_sms"], 24); // the unified flag wins
+    // DeepEP is the default backend: its own SM flag is read, HybridEP's is left out with a reason.
+    const auto read = readLaunchFile(base + " --moe-deepep-num-sms 20 --moe-hybridep-num-sms 32\n", "train.sh");
+    ASSERT_TRUE(read);
+    std::map<std::string, nlohmann::json> got;
+    for (const auto& mapped : read->mapped)
+        got[mapped.planField] = mapped.value;
+    EXPECT_EQ(got.count("workload.moe_flex_dispatcher_backend"), 0u);
+    EXPECT_EQ(got["workload.moe_flex_dispatcher_sms"], 20);
+    EXPECT_NE(std::find_if(read->ignored.begin(), read->ignored.end(),
+                  [](const LaunchIgnoredField& f) { return f.field == "--moe-hybridep-num-sms"; }),
+        read->ignored.end());
+    // A backend the plan has no value for, and an SM count that is not a positive whole number, are left out.
+    auto nccl = megatronInputsRead(
+        base + " --moe-flex-dispatcher-backend ncclep --moe-flex-dispatcher-num-sms 0\n", "train.sh");
+    EXPECT_EQ(nccl.count("workload.moe_flex_dispatcher_backend"), 0u);
+    EXPECT_EQ(nccl.count("workload.moe_flex_dispatcher_sms"), 0u);
+    // Megatron-Bridge YAML: the model fields of the same names.
+    auto bridge = megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  moe_token_dispatcher_type: flex\n"
+                                     "  moe_flex_dispatcher_backend: hybridep\n  moe_hybridep_num_sms: 32\n",
+        "bridge.yaml");
+    EXPECT_EQ(bridge["workload.moe_flex_dispatcher_backend"], "hybridep");
+    EXPECT_EQ(bridge["workload.moe_flex_dispatcher_sms"], 32);
+}
+
 TEST(MegatronStackInputs, Fp8RecipeIsReadAsMegatronNamesItAndDefaultsToDelayed)
 {
     // Megatron-Core's fp8_recipe defaults to "delayed" (transformer_config.py @d98e8a64): a command line with
@@ -930,6 +988,64 @@ TEST(MegatronStackInputs, TheExportWritesThemBack)
     EXPECT_NE(std::find_if(dense->notes.begin(), dense->notes.end(),
                   [](const std::string& n) { return n.find("no_experts") != std::string::npos; }),
         dense->notes.end());
+}
+
+TEST(MegatronStackInputs, TheExportWritesTheFlexBackendAndSmsBack)
+{
+    // Qwen3-30B-A3B on one 8-GPU H100 node with HybridEP at 32 SMs: the export writes the flex dispatcher, its backend
+    // and its SMs, and reading the script back gives the plan's values.
+    auto parsed = parsePlan(defaultPlanText());
+    ASSERT_TRUE(parsed);
+    Plan plan = *parsed;
+    plan.model.preset = "qwen3-30b-a3b";
+    plan.model.architectureJson = nlohmann::json();
+    CandidateSpec candidate;
+    candidate.instance = "aws:p5.48xlarge";
+    plan.candidates = { candidate };
+    plan.workload.framework = TrainingStack::Megatron;
+    plan.workload.parallelism.expert = 8;
+    plan.workload.moeTokenDispatcher = MoeDispatcher::Flex;
+    plan.workload.moeFlexDispatcherBackend = MoeFlexBackend::HybridEp;
+    plan.workload.moeFlexDispatcherSms = 32;
+    // The plan file round-trips both fields.
+    const std::string text = serializePlan(plan);
+    auto again = parsePlan(text);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->workload.moeFlexDispatcherBackend, MoeFlexBackend::HybridEp);
+    EXPECT_EQ(again->workload.moeFlexDispatcherSms, 32);
+    // Bad values are refused with the field's name.
+    for (const auto& [field, bad] : { std::pair { "moe_flex_dispatcher_backend", nlohmann::json("ncclep") },
+             std::pair { "moe_flex_dispatcher_sms", nlohmann::json(0) } }) {
+        nlohmann::json document = nlohmann::json::parse(text);
+        document["workload"][field] = bad;
+        auto refused = parsePlan(document.dump());
+        ASSERT_FALSE(refused);
+        EXPECT_NE(refused.error().toString().find(std::string("workload.") + field), std::string::npos)
+            << refused.error().toString();
+    }
+    auto answer = answerPlan(plan, builtinCatalog());
+    ASSERT_TRUE(answer && answer->recommendation());
+    ASSERT_GT(answer->recommendation()->best.configuration.expert, 1);
+    auto exported = exportLaunch(plan, *answer, builtinCatalog(), "megatron", "hybridep");
+    ASSERT_TRUE(exported);
+    const auto file = std::find_if(exported->files.begin(), exported->files.end(),
+        [](const LaunchFile& f) { return f.name == "megatron-node0.sh"; });
+    ASSERT_NE(file, exported->files.end());
+    auto back = megatronInputsRead(file->text, file->name);
+    EXPECT_EQ(back["workload.moe_token_dispatcher"], "flex");
+    EXPECT_EQ(back["workload.moe_flex_dispatcher_backend"], "hybridep");
+    EXPECT_EQ(back["workload.moe_flex_dispatcher_sms"], 32);
+    // The defaults: DeepEP written, no SM count.
+    plan.workload.moeFlexDispatcherBackend = MoeFlexBackend::DeepEp;
+    plan.workload.moeFlexDispatcherSms.reset();
+    auto plain = exportLaunch(plan, *answerPlan(plan, builtinCatalog()), builtinCatalog(), "megatron", "deepep");
+    ASSERT_TRUE(plain);
+    for (const LaunchFile& f : plain->files)
+        if (f.name == "megatron-node0.sh") {
+            auto read = megatronInputsRead(f.text, f.name);
+            EXPECT_EQ(read["workload.moe_flex_dispatcher_backend"], "deepep");
+            EXPECT_EQ(read.count("workload.moe_flex_dispatcher_sms"), 0u);
+        }
 }
 
 TEST(MegatronStackInputs, TheExportWritesTheAllToAllOverlapBack)

@@ -306,7 +306,13 @@ TEST(StackReference, PublishedRunsPerStack)
     // +21.2% -> +12.2%, the HybridEP control further (-2.6% -> -6.4%: its recipe gives HybridEP 32 SMs, the model
     // DeepEP's default 20, a plan cannot name the backend). Megatron-Bridge PR #3862's measured A/B of the overlap
     // (added with it): no overlap -3.4%, overlap +9.4% (+29.9% before). Median 9.9% -> 7.9%, worst 81.9% -> 76.1%.
-    EXPECT_LE(testing::median(errors["megatron"]), 0.0791);
+    // The flex dispatcher's backend and SMs as plan inputs (workload.moe_flex_dispatcher_backend / _sms; mbmoe3): the
+    // twelve HybridEP rows and the DeepEP one state their backend, the two HybridEP ones with moe_a2a_overlap its 32
+    // SMs (Megatron-Bridge's HybridEP recipe and performance scripts). The HybridEP control moves further under with
+    // its sourced SMs (-6.4% -> -8.6%: 32 SMs of the H100's 132 held beside the compute, where DeepEP's default 20 were
+    // charged); the B300 row does not move (the catalog's B300 has no sourced SM count). No other row moves:
+    // median 7.9% -> 8.4% (that row), worst unchanged. The bound follows the sourced input.
+    EXPECT_LE(testing::median(errors["megatron"]), 0.0842);
     // Transformer Engine's current-scaling quantize is four kernels, not three: nvte_compute_amax clears the amax with
     // a kernel of its own before the amax kernel's atomic max (common/recipe/current_scaling.cu at v2.9, v2.14 and
     // 4220403e; moe_layer_time.cpp quantizeKernelsPerCast; moe2): the three floor-bound FP8-CS Qwen3-30B H100 rows

@@ -299,14 +299,22 @@ double moeA2aPairedShare(const Configuration& config)
     return std::clamp(1.0 - alone / units, 0.0, 1.0);
 }
 
+double moeFlexDispatcherSms(const Workload& workload, const Catalog& catalog)
+{
+    if (workload.moeFlexDispatcherSms && *workload.moeFlexDispatcherSms > 0)
+        return double(*workload.moeFlexDispatcherSms);
+    return catalogDefault(catalog,
+        workload.moeFlexDispatcherBackend == MoeFlexBackend::HybridEp ? "moe.hybridep_sms" : "moe.deepep_sms", 0, 1024);
+}
+
 double moeA2aComputeShareBeside(const Workload& workload, const Hardware& hw, const Catalog& catalog)
 {
     if (hw.gpu.smCount <= 0)
         return 1.0;
     const bool nccl = workload.moeTokenDispatcher == MoeDispatcher::AllToAll
         || workload.moeTokenDispatcher == MoeDispatcher::AllGather;
-    const double ctas = nccl ? catalogDefault(catalog, "moe.nccl_alltoall_ctas", 0, 1024)
-                             : catalogDefault(catalog, "moe.deepep_sms", 0, 1024);
+    const double ctas
+        = nccl ? catalogDefault(catalog, "moe.nccl_alltoall_ctas", 0, 1024) : moeFlexDispatcherSms(workload, catalog);
     if (!std::isfinite(ctas))
         return 1.0;
     return std::clamp(1.0 - ctas / double(hw.gpu.smCount), 0.0, 1.0);

@@ -84,12 +84,18 @@ std::string moeA2aOverlapRefusal(const Architecture& arch, const Workload& workl
 // at least the first forward) and as many backwards after the last forward run alone (combined_1f1b.py).
 double moeA2aPairedShare(const Configuration& config);
 
+// The SMs the flex dispatcher's dispatch and combine kernels hold: workload.moe_flex_dispatcher_sms where stated,
+// else the backend's Megatron-Core default (Megatron-LM@8f1c2f8a transformer_config.py: moe_deepep_num_sms 20,
+// moe.deepep_sms; moe_hybridep_num_sms 16, moe.hybridep_sms, which token_dispatcher.py passes to HybridEP as both its
+// dispatch and its combine SM count).
+double moeFlexDispatcherSms(const Workload& workload, const Catalog& catalog);
+
 // The share of the GPU's streaming multiprocessors the compute keeps while an expert all-to-all runs beside it in the
 // combined 1F1B schedule (workload.moe_a2a_overlap): the all-to-all is a kernel too, and each of its CTAs holds an SM
 // while it runs (a cuBLAS GEMM's CTAs take a whole SM each: no GEMM CTA fits beside it), so the compute beside it runs
 // on the rest: 1 - CTAs / sm_count. The CTAs by dispatcher: alltoall is NCCL's grouped send/recv, one CTA per p2p
-// channel it runs on (moe.nccl_alltoall_ctas); flex is Megatron-LM's default backend, DeepEP, at its default SM
-// count (moe.deepep_sms). 1 where the GPU's sm_count is not sourced.
+// channel it runs on (moe.nccl_alltoall_ctas); flex (and auto) the backend's SMs (moeFlexDispatcherSms). 1 where the
+// GPU's sm_count is not sourced.
 double moeA2aComputeShareBeside(const Workload& workload, const Hardware& hw, const Catalog& catalog);
 
 // Expert-parallel all-to-all of one MoE layer and micro-batch, one direction (a dispatch or a combine).

@@ -121,6 +121,8 @@ QString FieldText::choice(const gp::PlanField& field, std::string_view name)
             : name == "allgather" ? tr("All-gather (every token)")
             : name == "flex"      ? tr("Flex (DeepEP, HybridEP)")
                                   : QString();
+    if (field.path == "workload.moe_flex_dispatcher_backend")
+        return name == "deepep" ? tr("DeepEP") : name == "hybridep" ? tr("HybridEP") : QString();
     if (field.path == "workload.serving.engine.name")
         return name == "vllm"        ? tr("vLLM")
             : name == "sglang"       ? tr("SGLang")
