@@ -79,14 +79,22 @@ TEST(LitgptReference, PublishedPeakMemory)
     // keep MatMul4Bit's input in ctx.tensors, freed only with the graph, which LitGPT's loop keeps through `logits`
     // until the next forward returns; the estimate already counted each micro-batch's own inputs): the nf4/nf4-dq rows
     // -17.6..-21.6% -> +1.6..-7.5%. Was 0.087 / 0.217.
+    // Loosened by LitGPT's NF4 output layer, dequantized on every loss slice, with the peak as the largest of the
+    // forward's end, the loss and the head's backward (litgpt_stack.h litgptQuantizedHeadPeak; Lightning's
+    // _Linear4bit.quantize and bitsandbytes 0.42.0 MatMul4Bit read at the rows' commits): llama-2 nf4 rows
+    // -7.5..-6.0% -> -3.9..-3.3%, but phi-1.5 nf4 +1.6% -> +11.8% and stablelm-3b nf4 -4.1% -> +8.6% (their bf16
+    // twins are already +3.8% over: Phi's shared attention/MLP norm and the parallel residual are not in the
+    // architecture). The group stays within the 8% / 20% (4.4% / 11.8%), and LitGPT as a whole goes
+    // 5.8% / 29.8% -> 4.1% / 15.3%. Was 0.087.
     EXPECT_LE(testing::median(errors["resource tables, 1 GPU"]), 0.045);
-    EXPECT_LE(litgptWorst(errors["resource tables, 1 GPU"]), 0.087);
+    EXPECT_LE(litgptWorst(errors["resource tables, 1 GPU"]), 0.119);
     // Tightened by LitGPT's own output layer for tied models (litgpt_stack.h litgptUntiedHeadParameters: Gemma and
     // Llama 3.2 rows 4-12 points closer; was 0.224 / 0.389).
     // And by the previous micro-batch's quantized linear inputs (above): the QLoRA rows 6-12 points closer, still
     // 2-30% under (Gemma 2 and Llama 3.2 worst). Was 0.184 / 0.362.
-    EXPECT_LE(testing::median(errors["config hub, 1 GPU"]), 0.126);
-    EXPECT_LE(litgptWorst(errors["config hub, 1 GPU"]), 0.299);
+    // And by the NF4 output layer's dequantization (above): the QLoRA rows 3-15 points closer. Was 0.126 / 0.299.
+    EXPECT_LE(testing::median(errors["config hub, 1 GPU"]), 0.059);
+    EXPECT_LE(litgptWorst(errors["config hub, 1 GPU"]), 0.154);
     // Tightened by LitGPT's FSDP units (litgpt_stack.h: no_sync's unsharded gradients of every flat parameter, the
     // frozen ones beside LoRA's adapters included, and the root unit kept unsharded): the FSDP rows were 44-76%
     // under (0.553 for the config hub's, 0.587 / 0.759 for the resource tables'), now 1-8% under; the config hub's
@@ -95,8 +103,8 @@ TEST(LitgptReference, PublishedPeakMemory)
     EXPECT_LE(litgptWorst(errors["config hub, FSDP"]), 0.036);
     EXPECT_LE(testing::median(errors["resource tables, FSDP"]), 0.037);
     EXPECT_LE(litgptWorst(errors["resource tables, FSDP"]), 0.083);
-    EXPECT_LE(testing::median(errors["litgpt"]), 0.059); // was 0.199, then 0.075 (previous inputs, above)
-    EXPECT_LE(litgptWorst(errors["litgpt"]), 0.299); // was 0.362 (previous inputs, above)
+    EXPECT_LE(testing::median(errors["litgpt"]), 0.042); // was 0.199, 0.075 (previous inputs), 0.059 (head)
+    EXPECT_LE(litgptWorst(errors["litgpt"]), 0.154); // was 0.362, 0.299 (previous inputs), then the head above
 }
 
 } // namespace

@@ -122,7 +122,15 @@ TEST(LitgptStack, PreviousMicroBatchsQuantizedInputsStayThroughTheNextForward)
     const double expected = (a.numLayers * perBlock + a.hiddenSize) * tokens * 2;
     Workload qlora = litgptWorkload(TrainingStack::Litgpt, Technique::Qlora);
     Workload lora = litgptWorkload(TrainingStack::Litgpt, Technique::Lora);
-    EXPECT_NEAR(litgptMemory(m, qlora).activations - litgptMemory(m, lora).activations, expected, 1e3);
+    // They peak at the end of the next forward, beside both micro-batches' logits and the NF4 output layer
+    // dequantized (litgptQuantizedHeadPeak, below): the part above the loss and the head's backward is activations.
+    const double v = double(a.vocabSize);
+    const double logits = tokens * v * 2, slice = 2 * 128 * v * 2, loss = (tokens + 2 * 128) * v * 2 * 2;
+    const double head = double(a.hiddenSize) * v * 4;
+    const double later = std::max(2 * logits + head, loss);
+    EXPECT_NEAR(litgptMemory(m, qlora).activations - litgptMemory(m, lora).activations,
+        expected + 2 * logits - slice + head - later, 1e3);
+    EXPECT_NEAR(litgptMemory(m, qlora).buffers - litgptMemory(m, lora).buffers, later - loss, 1e3);
     Configuration c;
     c.checkpointing = Checkpointing::None;
     EXPECT_DOUBLE_EQ(litgptPreviousQuantizedInputsBytes(a, qlora, c, tokens, 2), expected);
@@ -131,6 +139,40 @@ TEST(LitgptStack, PreviousMicroBatchsQuantizedInputsStayThroughTheNextForward)
         litgptPreviousQuantizedInputsBytes(a, litgptWorkload(TrainingStack::Hf, Technique::Qlora), c, tokens, 2), 0.0);
     c.checkpointing = Checkpointing::Full;
     EXPECT_EQ(litgptPreviousQuantizedInputsBytes(a, qlora, c, tokens, 2), 0.0);
+}
+
+TEST(LitgptStack, Nf4OutputLayerIsDequantizedToFloat16AndCast)
+{
+    // Lightning quantizes every weight from a float16 copy, so bitsandbytes' MatMul4Bit dequantizes the output layer
+    // to float16 and casts it to the compute width, both alive: 2 + 2 bytes per weight under bf16, 2 under fp16.
+    const ResolvedModel m = test::presetModel("llama-3.1-8b");
+    const Architecture& a = m.architecture;
+    const double weight = double(a.hiddenSize) * double(a.vocabSize);
+    const Workload qlora = litgptWorkload(TrainingStack::Litgpt, Technique::Qlora);
+    EXPECT_DOUBLE_EQ(litgptHeadDequantizedBytes(a, qlora, 2), weight * 4);
+    Workload fp16 = qlora;
+    fp16.precision = Precision::Fp16;
+    EXPECT_DOUBLE_EQ(litgptHeadDequantizedBytes(a, fp16, 2), weight * 2);
+    // Not under another stack (peft keeps lm_head 16-bit), nor over 16-bit weights.
+    EXPECT_EQ(litgptHeadDequantizedBytes(a, litgptWorkload(TrainingStack::Hf, Technique::Qlora), 2), 0.0);
+    EXPECT_EQ(litgptHeadDequantizedBytes(a, litgptWorkload(TrainingStack::Litgpt, Technique::Lora), 2), 0.0);
+}
+
+TEST(LitgptStack, QuantizedHeadPeakIsTheLargestMomentNotTheirSum)
+{
+    // Forward's end: previous inputs 100 + previous logits 8 + logits but one slice 7 + head 10 = 125; the head's
+    // first backward: logits and their gradients 16 + head 10 = 26, above the loss's 18.
+    const LitgptQuantizedHeadPeak early = litgptQuantizedHeadPeak(100, 10, 8, 1, 18);
+    EXPECT_DOUBLE_EQ(early.previousInputs, 125 - 26);
+    EXPECT_DOUBLE_EQ(early.beyondLoss, 26 - 18);
+    // Small previous inputs: the backward is the peak and shows none of them.
+    const LitgptQuantizedHeadPeak late = litgptQuantizedHeadPeak(1, 10, 8, 1, 18);
+    EXPECT_DOUBLE_EQ(late.previousInputs, 0.0);
+    EXPECT_DOUBLE_EQ(late.beyondLoss, 8.0);
+    // Without a dequantized head nor previous inputs the loss is the peak: nothing beyond it.
+    const LitgptQuantizedHeadPeak none = litgptQuantizedHeadPeak(0, 0, 8, 1, 18);
+    EXPECT_DOUBLE_EQ(none.previousInputs, 0.0);
+    EXPECT_DOUBLE_EQ(none.beyondLoss, 0.0);
 }
 
 TEST(LitgptStack, TiedModelsTrainAnOutputLayerOfTheirOwn)

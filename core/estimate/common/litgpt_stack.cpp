@@ -116,4 +116,33 @@ double litgptPreviousQuantizedInputsBytes(const Architecture& architecture, cons
     return (blocks * perBlock + h) * tokens * std::max(0.0, computeBytes);
 }
 
+double litgptHeadDequantizedBytes(const Architecture& architecture, const Workload& workload, double computeBytes)
+{
+    if (workload.framework != TrainingStack::Litgpt || workload.technique != Technique::Qlora
+        || frozenWeightFormat(workload) != WeightFormat::Nf4 || architecture.kind != ModelKind::Decoder
+        || workload.objective == TrainingObjective::Classification)
+        return 0.0;
+    const double weight = double(std::max<long long>(0, architecture.hiddenSize))
+        * double(std::max<long long>(0, architecture.vocabSize));
+    const double quantStateBytes = bytesPerElement(Precision::Fp16);
+    const double castBytes = workload.precision == Precision::Fp16 ? 0.0 : std::max(0.0, computeBytes);
+    return weight * (quantStateBytes + castBytes);
+}
+
+LitgptQuantizedHeadPeak litgptQuantizedHeadPeak(
+    double previousInputs, double dequantizedHead, double logits, double sliceLogits, double loss)
+{
+    LitgptQuantizedHeadPeak p;
+    const double head = std::max(0.0, dequantizedHead);
+    const double all = std::max(0.0, logits);
+    // The previous micro-batch's logits too: the loop's `logits` is rebound only when this forward returns.
+    const double forwardEnd
+        = std::max(0.0, previousInputs) + all + std::max(0.0, all - std::max(0.0, sliceLogits)) + head;
+    const double headBackward = 2 * all + head;
+    const double later = std::max({ headBackward, std::max(0.0, loss) });
+    p.previousInputs = std::max(0.0, forwardEnd - later);
+    p.beyondLoss = later - std::max(0.0, loss);
+    return p;
+}
+
 } // namespace gp

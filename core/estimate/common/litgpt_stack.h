@@ -106,4 +106,33 @@ double litgptFsdpGatheredBytes(
 double litgptPreviousQuantizedInputsBytes(const Architecture& architecture, const Workload& workload,
     const Configuration& config, double tokens, double computeBytes);
 
+// Bytes LitGPT's NF4 output layer dequantizes at once. Lightning's BitsandbytesPrecision quantizes every weight from
+// a float16 copy (`weight.contiguous().to(device=..., dtype=torch.half)` before bnb.functional.quantize_4bit in
+// _Linear4bit.quantize, Lightning-AI/pytorch-lightning@71aed751 and @f5d82504 (the lightning==2.4.0.dev20240728 that
+// litgpt@00af8b0d9b pins) src/lightning/fabric/plugins/precision/bitsandbytes.py), so the quant state's dtype is
+// float16, and bitsandbytes' MatMul4Bit computes `linear(A, F.dequantize_4bit(B, quant_state).to(A.dtype).t())`
+// forward and `matmul(grad_output, F.dequantize_4bit(B, ctx.state).to(grad_output.dtype).t())` backward
+// (bitsandbytes 0.42.0 bitsandbytes/autograd/_functions.py:516 and :546; dequantize_4bit allocates its output at
+// quant_state.dtype, functional.py:1026): the float16 weight and its copy at the compute width are alive together
+// during the cast (one copy under fp16 compute). The output layer (vocabulary x hidden) is the largest such weight
+// and runs once per 128-token slice, forward and backward. Counted for framework litgpt, technique qlora over NF4, a
+// decoder's causal LM objective; 0 otherwise.
+double litgptHeadDequantizedBytes(const Architecture& architecture, const Workload& workload, double computeBytes);
+
+// Where LitGPT QLoRA's peak falls around its NF4 output layer (chunked loss), as bytes beyond the layers' stored
+// activations. Three moments: the last slice's forward holds the previous micro-batch's quantized inputs
+// (`previousInputs`) and its logits (the loop's `logits`, rebound only when `model(...)` returns: `logits` bytes),
+// this micro-batch's logits but the last slice (`logits` less `sliceLogits`) and the dequantized head; the loss
+// (`loss`, the chunked loss's bytes) holds every slice's logits and log-softmax output; the head's first backward
+// holds the logits, their gradients (autograd runs every slice's log-softmax backward before any MatMul4Bit node:
+// those were created later, and its ready queue takes the highest sequence number first) and the dequantized head.
+// The peak is the largest moment, not their sum. `previousInputs`: what the peak shows of the forward's end beyond
+// the two later moments; `beyondLoss`: what the later moments hold beyond `loss`.
+struct LitgptQuantizedHeadPeak {
+    double previousInputs = 0;
+    double beyondLoss = 0;
+};
+LitgptQuantizedHeadPeak litgptQuantizedHeadPeak(
+    double previousInputs, double dequantizedHead, double logits, double sliceLogits, double loss);
+
 } // namespace gp

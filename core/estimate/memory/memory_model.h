@@ -141,6 +141,11 @@ struct TrainingMemoryBasis {
     LitgptFsdpShape litgptFsdp;
     // LitGPT QLoRA: the previous micro-batch's NF4 linear inputs bitsandbytes keeps (litgpt_stack.h).
     double litgptPreviousInputs = 0;
+    // LitGPT QLoRA: its NF4 output layer dequantized (litgpt_stack.h), and the logits of the micro-batch and of one
+    // 128-token slice at the compute width (the moments of its peak, litgptQuantizedHeadPeak); 0 otherwise.
+    double litgptHeadDequantized = 0;
+    double litgptHeadLogits = 0;
+    double litgptHeadSliceLogits = 0;
 };
 // Built from `config`; its saving levels are not read. The framework is the workload's switches.
 TrainingMemoryBasis trainingMemoryBasis(

@@ -147,6 +147,12 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     a.layerInput = hfLayerInputBytes(w, cb, layers) * s * b * h / (cfg.sequenceParallel ? t : 1);
 }
 
+// Tokens of one of LitGPT's loss slices (framework.litgpt.loss_chunk_tokens of each sequence).
+double litgptSliceTokens(double positions, double sequences, const MemoryDefaults& defaults)
+{
+    return std::min(positions, std::max(1.0, sequences) * defaults.litgptLossChunkTokens);
+}
+
 // The logits over the vocabulary and the loss of one micro-batch on one GPU (see plan-format:
 // loss_implementation): `positions` tokens of `sequences` sequences, the vocabulary split over `t` tensor ranks.
 double trainingLogitsBytes(const Architecture& arch, const Workload& w, const TrainingFramework& fw,
@@ -189,7 +195,7 @@ double trainingLogitsBytes(const Architecture& arch, const Workload& w, const Tr
             // LitGPT (framework.litgpt.loss_chunk_tokens): the output layer on slices of each sequence, the
             // cross-entropy per slice at the compute width; every slice's logits and log-softmax output kept, one
             // slice's two gradients at a time in backward.
-            const double slice = std::min(positions, std::max(1.0, sequences) * defaults.litgptLossChunkTokens);
+            const double slice = litgptSliceTokens(positions, sequences, defaults);
             return (positions + slice) * v * 2 * cb;
         }
         // torchtune: all chunks' logits kept at the compute width, one chunk upcast and differentiated at a time
@@ -367,6 +373,14 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // LitGPT's FSDP (litgpt_stack.h): each Block a unit, the embedding, final norm and output layer the root unit.
     a.litgptFsdp = litgptFsdpShape(model, w, cfg);
     a.litgptPreviousInputs = litgptPreviousQuantizedInputsBytes(arch, w, cfg, s * b, cb);
+    // LitGPT QLoRA's NF4 output layer, dequantized on every slice of its chunked loss (litgpt_stack.h).
+    if (fw.stack == TrainingStack::Litgpt && w.lossImplementation == LossImplementation::Chunked) {
+        a.litgptHeadDequantized = litgptHeadDequantizedBytes(arch, w, cb) / t;
+        if (a.litgptHeadDequantized > 0) {
+            a.litgptHeadLogits = s * b * vocab / t * cb;
+            a.litgptHeadSliceLogits = litgptSliceTokens(s * b, b, defaults) * vocab / t * cb;
+        }
+    }
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
@@ -541,13 +555,24 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // recomputes one layer of one micro-batch at a time, whichever micro-batches a pipeline stage still holds.
     m.activations = (stored - heldOnce) * a.inFlight + heldOnce + 3 * a.layerInput + a.gatheredHeadInput;
     // LitGPT QLoRA: the previous micro-batch's quantized linear inputs, held through this one's forward
-    // (litgpt_stack.h); with no checkpointing its peak is this forward's end.
-    m.activations += a.litgptPreviousInputs;
+    // (litgpt_stack.h); with no checkpointing its peak is this forward's end. With its NF4 output layer dequantized
+    // on each loss slice, the peak is the largest of that forward's end, the loss and the head's first backward
+    // (litgptQuantizedHeadPeak): the previous inputs count where they outgrow the later moments, and what those
+    // hold beyond the loss's bytes goes into the buffers.
+    double litgptHeadBuffers = 0;
+    if (a.litgptHeadDequantized > 0) {
+        const LitgptQuantizedHeadPeak head = litgptQuantizedHeadPeak(
+            a.litgptPreviousInputs, a.litgptHeadDequantized, a.litgptHeadLogits, a.litgptHeadSliceLogits, a.logits);
+        m.activations += head.previousInputs;
+        litgptHeadBuffers = head.beyondLoss;
+    } else {
+        m.activations += a.litgptPreviousInputs;
+    }
     // The recomputed layer's working set and the loss's logits are never held together: the loss and the output
     // layer's backward free the logits, their gradients and the layer's input before backward recomputes the first
     // layer, whose tensors then take that memory (the caching allocator splits the freed blocks). The peak holds
-    // the larger.
-    m.activations -= std::min(recomputeWorkingSet, a.logits + a.gatheredHeadInput);
+    // the larger (LitGPT's dequantized output layer is beside the logits).
+    m.activations -= std::min(recomputeWorkingSet, a.logits + a.gatheredHeadInput + litgptHeadBuffers);
     m.logits = a.logits;
     if (litgptFsdp) {
         // The root unit's gradient assembled at the end of backward (litgpt_stack.h), when the logits and the
@@ -555,7 +580,7 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
         const double assembly = litgptRootGradientAssemblyBytes(a.litgptFsdp, bytes.gradients);
         m.gradients += std::max(0.0, assembly - m.logits - m.activations);
     }
-    m.buffers += a.ringBuffers;
+    m.buffers += a.ringBuffers + litgptHeadBuffers;
     m.cpuBytes = states.cpuBytes + offloadedCheckpoints * a.inFlight;
     return m;
 }
