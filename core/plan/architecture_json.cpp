@@ -64,6 +64,8 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
     r.boolean("attention_output_gate", a.attentionOutputGate);
     r.boolean("qk_norm", a.qkNorm);
     r.boolean("sandwich_norms", a.sandwichNorms);
+    r.boolean("parallel_residual", a.parallelResidual);
+    r.boolean("shared_attention_norm", a.sharedAttentionNorm);
     r.boolean("attention_sinks", a.attentionSinks);
     r.boolean("attention_bias", a.attentionBias);
     r.boolean("mlp_bias", a.mlpBias);
@@ -82,6 +84,10 @@ Expected<Architecture> readArchitecture(const nlohmann::json& fields, Architectu
             "its groups must hold at least experts_per_token (" + std::to_string(a.expertsPerToken) + ") experts");
     if (r.ok() && a.kvLoraRank > 0 && (a.qkNopeHeadDim + a.qkRopeHeadDim <= 0 || a.vHeadDim <= 0))
         r.fail("kv_lora_rank", "latent attention needs qk_nope_head_dim or qk_rope_head_dim, and v_head_dim");
+    if (r.ok() && a.sharedAttentionNorm && !a.parallelResidual)
+        r.fail("shared_attention_norm",
+            "needs parallel_residual: a sequential block's second norm reads the attention's output, not the block's "
+            "input");
     if (r.ok() && a.slidingWindowLayers > a.numLayers && a.numLayers > 0)
         r.fail("sliding_window_layers", "must not exceed num_layers (" + std::to_string(a.numLayers) + ")");
     if (r.ok() && a.linearAttentionLayers + a.mambaLayers + a.mlpOnlyLayers >= a.numLayers && a.numLayers > 0)
@@ -177,6 +183,10 @@ nlohmann::json architectureToJson(const Architecture& a)
         j["qk_norm"] = true;
     if (a.sandwichNorms)
         j["sandwich_norms"] = true;
+    if (a.parallelResidual)
+        j["parallel_residual"] = true;
+    if (a.sharedAttentionNorm)
+        j["shared_attention_norm"] = true;
     if (a.attentionSinks)
         j["attention_sinks"] = true;
     // Sizes that are 0 mean "not given": writing them would make the plan unreadable.

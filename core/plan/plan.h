@@ -80,6 +80,11 @@ struct Architecture {
     bool attentionOutputGate = false; // gated attention: q_proj also emits a gate per output element (Qwen3-Next)
     bool qkNorm = false; // per-head RMSNorm weights on queries and keys (Qwen3, Gemma 3)
     bool sandwichNorms = false; // norms after attention and MLP too: 4 per layer (Gemma 2/3)
+    // Parallel residual: attention and MLP both read the block's input and add to it (GPT-J, GPT-NeoX, Falcon, Phi:
+    // x + attn(norm_1(x)) + mlp(norm_2(x))); with sharedAttentionNorm one norm's output feeds both (norm_2 = norm_1:
+    // Phi, Falcon-7B, GPT-J). LitGPT's `parallel_residual` / `shared_attention_norm` (litgpt/model.py Block).
+    bool parallelResidual = false;
+    bool sharedAttentionNorm = false;
     bool attentionSinks = false; // one learned sink logit per head and layer (GPT-OSS)
     bool attentionBias = false;
     bool mlpBias = false;

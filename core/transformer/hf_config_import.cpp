@@ -35,18 +35,17 @@ const std::set<std::string, std::less<>> kIrrelevantFields { "architectures", "m
     "layer_norm_type", "apply_residual_connection_post_layernorm", "post_layer_norm", "rmsnorm",
     "apply_query_key_layer_scaling", "attention_softmax_in_fp32", "fp32_residual_connection", "original_rope",
     "apply_residual_connection_post_layernorm", "slow_but_exact", "masked_softmax_fusion", "offset_alibi", "alibi",
-    "parallel_attn", "new_decoder_architecture", "bias", "type_vocab_size", "do_layer_norm_before",
-    "word_embed_proj_dim", "enable_bias", "scale_attn_weights", "scale_attn_by_inverse_layer_idx",
-    "reorder_and_upcast_attn", "reorder_and_upcast_attn", "learned_pos_emb", "emb_pdrop", "logit_scale", "no_bias",
-    "norm_type", "resid_pdrop", "use_cache", "verbose", "z_loss", "id2label", "label2id", "is_encoder_decoder",
-    "prefix", "finetuning_task", "problem_type", "quantization_config", "head_dim", "d_kv", "kv_channels",
-    "prefix_projection", "pre_seq_len", "multi_query_attention", "torch_dtype", "partial_rotary_factor",
-    "tokenizer_name", "model_max_length", "z_loss_weight", "chunk_size_feed_forward", "output_attentions",
-    "output_hidden_states", "return_dict", "max_length", "num_beams", "use_return_dict", "n_positions", "n_ctx",
-    "max_position_embeddings", "seq_length", "max_seq_len", "max_sequence_length", "num_labels", "feed_forward_proj",
-    "dense_act_fn", "is_gated_act", "mlp_bias", "attention_bias", "add_qkv_bias", "add_bias_linear", "qkv_bias",
-    "tie_word_embeddings", "tie_encoder_decoder", "output_past", "bias_dropout_fusion", "_from_model_config",
-    "router_z_loss_coef",
+    "bias", "type_vocab_size", "do_layer_norm_before", "word_embed_proj_dim", "enable_bias", "scale_attn_weights",
+    "scale_attn_by_inverse_layer_idx", "reorder_and_upcast_attn", "reorder_and_upcast_attn", "learned_pos_emb",
+    "emb_pdrop", "logit_scale", "no_bias", "norm_type", "resid_pdrop", "use_cache", "verbose", "z_loss", "id2label",
+    "label2id", "is_encoder_decoder", "prefix", "finetuning_task", "problem_type", "quantization_config", "head_dim",
+    "d_kv", "kv_channels", "prefix_projection", "pre_seq_len", "multi_query_attention", "torch_dtype",
+    "partial_rotary_factor", "tokenizer_name", "model_max_length", "z_loss_weight", "chunk_size_feed_forward",
+    "output_attentions", "output_hidden_states", "return_dict", "max_length", "num_beams", "use_return_dict",
+    "n_positions", "n_ctx", "max_position_embeddings", "seq_length", "max_seq_len", "max_sequence_length", "num_labels",
+    "feed_forward_proj", "dense_act_fn", "is_gated_act", "mlp_bias", "attention_bias", "add_qkv_bias",
+    "add_bias_linear", "qkv_bias", "tie_word_embeddings", "tie_encoder_decoder", "output_past", "bias_dropout_fusion",
+    "_from_model_config", "router_z_loss_coef",
     // 2025-2026 families: routing, rotary and logit details that change neither memory nor time.
     "ep_size", "query_pre_attn_scalar", "final_logit_softcapping", "attn_logit_softcapping", "rope_local_base_freq",
     "hidden_activation", "image_token_index", "boi_token_index", "eoi_token_index", "mm_tokens_per_image",
@@ -541,6 +540,25 @@ void hfReadFamilyTensors(HfImport& c)
     if (auto v = r.boolean({ "use_qk_norm" }); v && type != "llama4" && type != "llama4_text")
         a.qkNorm = *v; // Llama 4's QK norm is a weightless L2 norm
     a.sandwichNorms = isOneOf(type, { "gemma2", "gemma3", "gemma3_text" });
+    // Parallel blocks (x + attn(norm_1(x)) + mlp(norm_2(x))) and whether norm_2 is norm_1, from each family's decoder
+    // layer in transformers: GPT-J, CodeGen, Phi (PhiForCausalLM) and Cohere have one input_layernorm feeding both
+    // branches; GPT-NeoX (`use_parallel_residual`, default true) two norms reading the block input; StableLM
+    // (`use_parallel_residual`, default false) reuses its input_layernorm's output for the MLP; Falcon runs in
+    // parallel with `parallel_attn` (default true) or `new_decoder_architecture`, with ln_attn and ln_mlp where the new
+    // architecture's `num_ln_in_parallel_attn` is 2 (its default) and one input_layernorm otherwise.
+    a.parallelResidual = isOneOf(type, { "gptj", "codegen", "phi", "cohere", "cohere2" });
+    a.sharedAttentionNorm = a.parallelResidual;
+    if (type == "gpt_neox" || type == "stablelm") {
+        const std::optional<bool> parallel = r.boolean({ "use_parallel_residual" });
+        a.parallelResidual = parallel.value_or(type == "gpt_neox");
+        a.sharedAttentionNorm = a.parallelResidual && type == "stablelm";
+    } else if (type == "falcon" || type == "RefinedWeb" || type == "RefinedWebModel") {
+        const bool newArchitecture = r.boolean({ "new_decoder_architecture" }).value_or(false);
+        const bool parallelAttention = r.boolean({ "parallel_attn" }).value_or(true);
+        a.parallelResidual = newArchitecture || parallelAttention;
+        const std::optional<double> norms = r.number({ "num_ln_in_parallel_attn" });
+        a.sharedAttentionNorm = a.parallelResidual && !(newArchitecture && norms.value_or(2) == 2);
+    }
     if (type == "gpt_oss") {
         a.attentionSinks = true;
         a.expertBias = true;

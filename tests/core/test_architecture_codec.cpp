@@ -69,3 +69,18 @@ TEST(ArchitectureCodec, PlanAndPresetsShareTheReaderAndItsMessages)
     EXPECT_EQ(direct.error().field, plan.error().field);
     EXPECT_EQ(direct.error().message, plan.error().message);
 }
+
+TEST(ArchitectureCodec, SharedAttentionNormNeedsParallelResidual)
+{
+    // LitGPT's Block refuses a shared norm in a sequential block (its norm_2 reads the attention's sum, not x).
+    auto bad
+        = readArchitecture(nlohmann::json { { "shared_attention_norm", true } }, Architecture {}, "model.architecture");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().field, "model.architecture.shared_attention_norm");
+    auto good = readArchitecture(nlohmann::json { { "parallel_residual", true }, { "shared_attention_norm", true } },
+        Architecture {}, "model.architecture");
+    ASSERT_TRUE(good);
+    EXPECT_TRUE(good->parallelResidual && good->sharedAttentionNorm);
+    EXPECT_EQ(architectureToJson(*good)["shared_attention_norm"], true);
+    EXPECT_FALSE(architectureToJson(Architecture {}).contains("parallel_residual"));
+}

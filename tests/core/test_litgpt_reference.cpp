@@ -86,8 +86,12 @@ TEST(LitgptReference, PublishedPeakMemory)
     // twins are already +3.8% over: Phi's shared attention/MLP norm and the parallel residual are not in the
     // architecture). The group stays within the 8% / 20% (4.4% / 11.8%), and LitGPT as a whole goes
     // 5.8% / 29.8% -> 4.1% / 15.3%. Was 0.087.
-    EXPECT_LE(testing::median(errors["resource tables, 1 GPU"]), 0.045);
-    EXPECT_LE(litgptWorst(errors["resource tables, 1 GPU"]), 0.119);
+    // Tightened by the parallel block's shared tensors (architecture.parallel_residual / shared_attention_norm, the
+    // rows' LitGPT configs: memory_activations.cpp keeps the block input once for both norms and a shared norm's
+    // output once; litgptPreviousQuantizedInputsBytes counts that output once): phi-1.5 +3.8..+11.8% -> -0.4..+3.5%,
+    // stablelm-alpha-3b +3.8..+8.6% -> +2.4..+6.4%; the group 4.4% / 11.8% -> 3.5% / 6.4%. Was 0.045 / 0.119.
+    EXPECT_LE(testing::median(errors["resource tables, 1 GPU"]), 0.035);
+    EXPECT_LE(litgptWorst(errors["resource tables, 1 GPU"]), 0.064);
     // Tightened by LitGPT's own output layer for tied models (litgpt_stack.h litgptUntiedHeadParameters: Gemma and
     // Llama 3.2 rows 4-12 points closer; was 0.224 / 0.389).
     // And by the previous micro-batch's quantized linear inputs (above): the QLoRA rows 6-12 points closer, still
@@ -103,7 +107,8 @@ TEST(LitgptReference, PublishedPeakMemory)
     EXPECT_LE(litgptWorst(errors["config hub, FSDP"]), 0.036);
     EXPECT_LE(testing::median(errors["resource tables, FSDP"]), 0.037);
     EXPECT_LE(litgptWorst(errors["resource tables, FSDP"]), 0.083);
-    EXPECT_LE(testing::median(errors["litgpt"]), 0.042); // was 0.199, 0.075 (previous inputs), 0.059 (head)
+    // was 0.199, 0.075 (previous inputs), 0.059 (head), 0.042 (parallel blocks' shared tensors)
+    EXPECT_LE(testing::median(errors["litgpt"]), 0.040);
     EXPECT_LE(litgptWorst(errors["litgpt"]), 0.154); // was 0.362, 0.299 (previous inputs), then the head above
 }
 

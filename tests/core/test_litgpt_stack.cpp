@@ -134,6 +134,11 @@ TEST(LitgptStack, PreviousMicroBatchsQuantizedInputsStayThroughTheNextForward)
     Configuration c;
     c.checkpointing = Checkpointing::None;
     EXPECT_DOUBLE_EQ(litgptPreviousQuantizedInputsBytes(a, qlora, c, tokens, 2), expected);
+    // A shared attention norm (Phi, Falcon-7B) feeds QKV and the MLP one tensor: one h per Block less.
+    Architecture shared = a;
+    shared.parallelResidual = shared.sharedAttentionNorm = true;
+    EXPECT_DOUBLE_EQ(litgptPreviousQuantizedInputsBytes(shared, qlora, c, tokens, 2),
+        expected - double(a.numLayers) * double(a.hiddenSize) * tokens * 2);
     // Not under another stack, nor where the plan checkpoints (not modelled there).
     EXPECT_EQ(
         litgptPreviousQuantizedInputsBytes(a, litgptWorkload(TrainingStack::Hf, Technique::Qlora), c, tokens, 2), 0.0);

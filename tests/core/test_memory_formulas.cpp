@@ -145,5 +145,22 @@ TEST(MemoryFormula, GatedGqaLayerDerivedPerTensor)
     EXPECT_DOUBLE_EQ(layerActivationBytes(l.architecture, in), 4096.0 * 168064);
 }
 
+TEST(MemoryFormula, ParallelBlockKeepsSharedTensorsOnce)
+{
+    // LitGPT's Block (litgpt@00af8b0d9b litgpt/model.py:205-206): under parallel_residual the MLP's norm reads the
+    // block input the first norm already keeps (one 2h tensor less per token), and with shared_attention_norm the MLP
+    // reads the first norm's output itself (one more 2h less). The sequential layer keeps 168064 B/token (above).
+    Architecture a = test::presetModel("llama-3.1-8b").architecture;
+    LayerActivationInput in;
+    in.sequence = 4096;
+    in.bytes = 2;
+    in.flashAttention = true;
+    const double h = double(a.hiddenSize);
+    a.parallelResidual = true;
+    EXPECT_DOUBLE_EQ(layerActivationBytes(a, in), 4096.0 * (168064 - 2 * h));
+    a.sharedAttentionNorm = true;
+    EXPECT_DOUBLE_EQ(layerActivationBytes(a, in), 4096.0 * (168064 - 4 * h));
+}
+
 } // namespace
 } // namespace gp

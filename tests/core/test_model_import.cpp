@@ -75,6 +75,36 @@ TEST(ModelImport, SpellingsOfEachFamily)
     EXPECT_EQ(deepseek->architecture.moeIntermediateSize, 1408);
 }
 
+TEST(ModelImport, ParallelBlocksAndSharedNormsByFamily)
+{
+    // Each family's decoder layer in transformers: Falcon's parallel_attn / new_decoder_architecture /
+    // num_ln_in_parallel_attn, GPT-NeoX's and StableLM's use_parallel_residual, Phi's one input_layernorm.
+    auto block = [](const std::string& type, const std::string& extra) {
+        const std::string text = R"({"model_type":")" + type
+            + R"(","hidden_size":256,"num_hidden_layers":2,"num_attention_heads":4,"intermediate_size":1024,)"
+              R"("vocab_size":1000)"
+            + extra + "}";
+        auto c = importHuggingFaceConfig(text, type + ".json");
+        EXPECT_TRUE(c.ok()) << type << extra;
+        EXPECT_TRUE(!c.ok() || gp::testing::ignoredConfigFields(*c).empty()) << type << extra;
+        return c.ok() ? std::make_pair(c->architecture.parallelResidual, c->architecture.sharedAttentionNorm)
+                      : std::make_pair(false, true);
+    };
+    using P = std::pair<bool, bool>;
+    EXPECT_EQ(block("falcon", R"(,"parallel_attn":true)"), P(true, true)); // Falcon-7B
+    EXPECT_EQ(block("falcon", R"(,"parallel_attn":false)"), P(false, false));
+    EXPECT_EQ(block("falcon", R"(,"new_decoder_architecture":true,"parallel_attn":true)"),
+        P(true, false)); // Falcon-40B/180B: ln_attn, ln_mlp
+    EXPECT_EQ(block("falcon", R"(,"new_decoder_architecture":true,"num_ln_in_parallel_attn":1)"), P(true, true));
+    EXPECT_EQ(block("gpt_neox", ""), P(true, false));
+    EXPECT_EQ(block("gpt_neox", R"(,"use_parallel_residual":false)"), P(false, false));
+    EXPECT_EQ(block("stablelm", ""), P(false, false));
+    EXPECT_EQ(block("stablelm", R"(,"use_parallel_residual":true)"), P(true, true));
+    EXPECT_EQ(block("phi", ""), P(true, true));
+    EXPECT_EQ(block("phi3", ""), P(false, false));
+    EXPECT_EQ(block("llama", ""), P(false, false));
+}
+
 TEST(ModelImport, UnknownFieldIsNamed)
 {
     auto c = importSample("llama-3.1-8b-unknown-field.json");

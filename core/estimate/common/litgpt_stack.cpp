@@ -110,8 +110,9 @@ double litgptPreviousQuantizedInputsBytes(const Architecture& architecture, cons
         return 0.0;
     const AttentionShape at = attentionShape(architecture);
     const double h = double(std::max<long long>(0, architecture.hiddenSize));
+    const double normOutputs = architecture.sharedAttentionNorm ? 1.0 : 2.0; // one tensor feeds QKV and fc
     const double perBlock
-        = 2 * h + at.heads * at.vHeadDim + double(std::max<long long>(0, architecture.intermediateSize));
+        = normOutputs * h + at.heads * at.vHeadDim + double(std::max<long long>(0, architecture.intermediateSize));
     const double blocks = double(std::max<long long>(0, architecture.numLayers));
     return (blocks * perBlock + h) * tokens * std::max(0.0, computeBytes);
 }

@@ -101,8 +101,8 @@ double litgptFsdpGatheredBytes(
 // the output layer's (the final norm's output), at the compute width. Counted for framework litgpt, technique
 // qlora over NF4 and no checkpointing (LitGPT's one-GPU fine-tuning; under checkpointing the kept inputs are not
 // modelled), dense MLPs; 0 otherwise. LitGPT requires bitsandbytes >= 0.44 from d2ed13c3 (2024-12-28): runs after it
-// keep none. A block whose attention and MLP share one norm (Phi, Falcon's parallel residual) feeds them one tensor,
-// which the architecture does not state: counted as two.
+// keep none. A block whose attention and MLP share one norm (architecture.shared_attention_norm: Phi, Falcon-7B)
+// feeds them one tensor, counted once.
 double litgptPreviousQuantizedInputsBytes(const Architecture& architecture, const Workload& workload,
     const Configuration& config, double tokens, double computeBytes);
 

@@ -63,9 +63,11 @@ double layerActivationBytes(const Architecture& arch, const LayerActivationInput
     mixerWhole += p * sb * h; // first norm input
     mixerWhole += mixerNormDropped ? 0.0 : g * sb * h; // QKV projection input (norm output)
     mixerWhole += mask * sb * h; // dropout mask after the attention output projection
+    // A parallel block's MLP reads the block input the first norm already keeps (litgpt/model.py Block: norm_2(x));
+    // with a shared norm the MLP's input is the first norm's output too, one tensor kept once for both linears.
     double mlpWhole = 0;
-    mlpWhole += p * sb * h; // second norm input
-    mlpWhole += mlpNormDropped ? 0.0 : g * sb * h; // MLP input (norm output)
+    mlpWhole += arch.parallelResidual ? 0.0 : p * sb * h; // second norm input
+    mlpWhole += mlpNormDropped || arch.sharedAttentionNorm ? 0.0 : g * sb * h; // MLP input (norm output)
     mlpWhole += mask * sb * h; // dropout mask after the MLP
     if (at.latent) // latent attention: the query and key/value latents and their norm outputs, computed whole
         mixerWhole += 2 * p * sb * (at.qLoraRank + at.kvLoraRank + at.ropeDim);
