@@ -90,14 +90,20 @@ TEST(LitgptReference, PublishedPeakMemory)
     // rows' LitGPT configs: memory_activations.cpp keeps the block input once for both norms and a shared norm's
     // output once; litgptPreviousQuantizedInputsBytes counts that output once): phi-1.5 +3.8..+11.8% -> -0.4..+3.5%,
     // stablelm-alpha-3b +3.8..+8.6% -> +2.4..+6.4%; the group 4.4% / 11.8% -> 3.5% / 6.4%. Was 0.045 / 0.119.
-    EXPECT_LE(testing::median(errors["resource tables, 1 GPU"]), 0.035);
-    EXPECT_LE(litgptWorst(errors["resource tables, 1 GPU"]), 0.064);
+    // And by LitGPT keeping no dropout masks (its GPT has no dropout module: memory_training.cpp), which the
+    // standard-MLP rows (Phi, StableLM-alpha, Falcon) were charged by the generic default: 3.5% / 6.4% -> 3.2% / 4.4%.
+    // Was 0.035 / 0.064.
+    EXPECT_LE(testing::median(errors["resource tables, 1 GPU"]), 0.033);
+    EXPECT_LE(litgptWorst(errors["resource tables, 1 GPU"]), 0.045);
     // Tightened by LitGPT's own output layer for tied models (litgpt_stack.h litgptUntiedHeadParameters: Gemma and
     // Llama 3.2 rows 4-12 points closer; was 0.224 / 0.389).
     // And by the previous micro-batch's quantized linear inputs (above): the QLoRA rows 6-12 points closer, still
     // 2-30% under (Gemma 2 and Llama 3.2 worst). Was 0.184 / 0.362.
     // And by the NF4 output layer's dequantization (above): the QLoRA rows 3-15 points closer. Was 0.126 / 0.299.
-    EXPECT_LE(testing::median(errors["config hub, 1 GPU"]), 0.059);
+    // Loosened by LitGPT keeping no dropout masks (above, sourced): the hub's standard-MLP QLoRA rows, already under
+    // for other reasons, go further under (falcon-7b -4.9 -> -6.5%, phi-2 -6.2 -> -8.6%, stablelm-alpha -4.7 ->
+    // -5.9%); the group stays inside the 8% / 20% (6.5% / 15.3%). Was 0.059.
+    EXPECT_LE(testing::median(errors["config hub, 1 GPU"]), 0.065);
     EXPECT_LE(litgptWorst(errors["config hub, 1 GPU"]), 0.154);
     // Tightened by LitGPT's FSDP units (litgpt_stack.h: no_sync's unsharded gradients of every flat parameter, the
     // frozen ones beside LoRA's adapters included, and the root unit kept unsharded): the FSDP rows were 44-76%
@@ -107,8 +113,8 @@ TEST(LitgptReference, PublishedPeakMemory)
     EXPECT_LE(litgptWorst(errors["config hub, FSDP"]), 0.036);
     EXPECT_LE(testing::median(errors["resource tables, FSDP"]), 0.037);
     EXPECT_LE(litgptWorst(errors["resource tables, FSDP"]), 0.083);
-    // was 0.199, 0.075 (previous inputs), 0.059 (head), 0.042 (parallel blocks' shared tensors)
-    EXPECT_LE(testing::median(errors["litgpt"]), 0.040);
+    // was 0.199, 0.075 (previous inputs), 0.059 (head), 0.042 (parallel blocks' shared tensors), 0.040 (no dropout)
+    EXPECT_LE(testing::median(errors["litgpt"]), 0.038);
     EXPECT_LE(litgptWorst(errors["litgpt"]), 0.154); // was 0.362, 0.299 (previous inputs), then the head above
 }
 

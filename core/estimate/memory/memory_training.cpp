@@ -102,7 +102,9 @@ void trainingActivationBasis(TrainingMemoryBasis& a, const Architecture& arch, c
     // gated-MLP models (Llama, Qwen, Mistral ...) without. Dropout at 0 keeps no mask: PyTorch's dropout returns its
     // input unchanged at p = 0 (aten/src/ATen/native/Dropout.cpp: is_fused_kernel_acceptable needs p > 0, _dropout
     // returns the input for p == 0).
-    const bool standard = arch.mlp == MlpKind::Standard;
+    // LitGPT's GPT has no dropout module whatever the MLP (lit-gpt@8641822 lit_gpt/model.py, litgpt@00af8b0d9b
+    // litgpt/model.py: only scaled_dot_product_attention's dropout_p=0.0; its Config has no dropout field).
+    const bool standard = arch.mlp == MlpKind::Standard && w.framework != TrainingStack::Litgpt;
     in.dropout = w.hiddenDropout ? *w.hiddenDropout > 0 : standard;
     in.attentionDropout = w.attentionDropout ? *w.attentionDropout > 0 : standard;
     // Unsloth's LoRA_MLP saves its input and the gate and up outputs only; its SwiGLU backward kernel recomputes
