@@ -226,6 +226,40 @@ double trainingLogitsBytes(const Architecture& arch, const Workload& w, const Tr
     return 0.0;
 }
 
+// LitGPT's own shapes (litgpt_stack.h): its FSDP units (each Block a unit; the embedding, final norm and output
+// layer the root unit), QLoRA's previous micro-batch's quantized inputs, and QLoRA's NF4 output layer dequantized on
+// every slice of its chunked loss.
+void litgptBasis(TrainingMemoryBasis& a, const ResolvedModel& model, const Workload& w, const Configuration& cfg,
+    const MemoryDefaults& defaults, const TrainingFramework& fw, double tokens, double microBatch, int t)
+{
+    const Architecture& arch = model.architecture;
+    a.litgptFsdp = litgptFsdpShape(model, w, cfg);
+    a.litgptPreviousInputs = litgptPreviousQuantizedInputsBytes(arch, w, cfg, tokens, a.computeBytes);
+    if (fw.stack != TrainingStack::Litgpt || w.lossImplementation != LossImplementation::Chunked)
+        return;
+    a.litgptHeadDequantized = litgptHeadDequantizedBytes(arch, w, a.computeBytes) / t;
+    if (a.litgptHeadDequantized > 0) {
+        const double vocab = double(arch.vocabSize);
+        a.litgptHeadLogits = tokens * vocab / t * a.computeBytes;
+        a.litgptHeadSliceLogits = litgptSliceTokens(tokens, microBatch, defaults) * vocab / t * a.computeBytes;
+    }
+}
+
+// LitGPT QLoRA: the previous micro-batch's quantized linear inputs, held through this one's forward
+// (litgpt_stack.h); with no checkpointing its peak is this forward's end. With its NF4 output layer dequantized on
+// each loss slice, the peak is the largest of that forward's end, the loss and the head's first backward
+// (litgptQuantizedHeadPeak): the previous inputs count where they outgrow the later moments, and what those hold
+// beyond the loss's bytes goes into the buffers.
+LitgptQuantizedHeadPeak litgptPeak(const TrainingMemoryBasis& a)
+{
+    if (a.litgptHeadDequantized > 0)
+        return litgptQuantizedHeadPeak(
+            a.litgptPreviousInputs, a.litgptHeadDequantized, a.litgptHeadLogits, a.litgptHeadSliceLogits, a.logits);
+    LitgptQuantizedHeadPeak none;
+    none.previousInputs = a.litgptPreviousInputs;
+    return none;
+}
+
 } // namespace
 
 double trainableParameters(const ResolvedModel& model, const Workload& workload)
@@ -372,17 +406,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
             s * b, h, double(arch.intermediateSize), cb, frozenFormat != WeightFormat::Same, double(t));
     a.inFlight = pipelineInFlightMicroBatches(cfg); // the first stage's, which holds the most
 
-    // LitGPT's FSDP (litgpt_stack.h): each Block a unit, the embedding, final norm and output layer the root unit.
-    a.litgptFsdp = litgptFsdpShape(model, w, cfg);
-    a.litgptPreviousInputs = litgptPreviousQuantizedInputsBytes(arch, w, cfg, s * b, cb);
-    // LitGPT QLoRA's NF4 output layer, dequantized on every slice of its chunked loss (litgpt_stack.h).
-    if (fw.stack == TrainingStack::Litgpt && w.lossImplementation == LossImplementation::Chunked) {
-        a.litgptHeadDequantized = litgptHeadDequantizedBytes(arch, w, cb) / t;
-        if (a.litgptHeadDequantized > 0) {
-            a.litgptHeadLogits = s * b * vocab / t * cb;
-            a.litgptHeadSliceLogits = litgptSliceTokens(s * b, b, defaults) * vocab / t * cb;
-        }
-    }
+    litgptBasis(a, model, w, cfg, defaults, fw, s * b, b, t);
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
@@ -556,20 +580,9 @@ MemoryBreakdown estimateTraining(const TrainingMemoryBasis& a, const Configurati
     // stored tensors are held for every micro-batch in flight, the recomputed layer's working set once: backward
     // recomputes one layer of one micro-batch at a time, whichever micro-batches a pipeline stage still holds.
     m.activations = (stored - heldOnce) * a.inFlight + heldOnce + 3 * a.layerInput + a.gatheredHeadInput;
-    // LitGPT QLoRA: the previous micro-batch's quantized linear inputs, held through this one's forward
-    // (litgpt_stack.h); with no checkpointing its peak is this forward's end. With its NF4 output layer dequantized
-    // on each loss slice, the peak is the largest of that forward's end, the loss and the head's first backward
-    // (litgptQuantizedHeadPeak): the previous inputs count where they outgrow the later moments, and what those
-    // hold beyond the loss's bytes goes into the buffers.
-    double litgptHeadBuffers = 0;
-    if (a.litgptHeadDequantized > 0) {
-        const LitgptQuantizedHeadPeak head = litgptQuantizedHeadPeak(
-            a.litgptPreviousInputs, a.litgptHeadDequantized, a.litgptHeadLogits, a.litgptHeadSliceLogits, a.logits);
-        m.activations += head.previousInputs;
-        litgptHeadBuffers = head.beyondLoss;
-    } else {
-        m.activations += a.litgptPreviousInputs;
-    }
+    const LitgptQuantizedHeadPeak litgptHead = litgptPeak(a);
+    m.activations += litgptHead.previousInputs;
+    const double litgptHeadBuffers = litgptHead.beyondLoss;
     // The recomputed layer's working set and the loss's logits are never held together: the loss and the output
     // layer's backward free the logits, their gradients and the layer's input before backward recomputes the first
     // layer, whose tensors then take that memory (the caching allocator splits the freed blocks). The peak holds
