@@ -990,13 +990,10 @@ TEST(MegatronStackInputs, TheExportWritesThemBack)
         dense->notes.end());
 }
 
-TEST(MegatronStackInputs, TheExportWritesTheFlexBackendAndSmsBack)
+// Qwen3-30B-A3B on one 8-GPU H100 node (aws:p5.48xlarge) under Megatron, expert parallel 8, with `dispatcher`.
+Plan qwen3MoeMegatronPlan(MoeDispatcher dispatcher)
 {
-    // Qwen3-30B-A3B on one 8-GPU H100 node with HybridEP at 32 SMs: the export writes the flex dispatcher, its backend
-    // and its SMs, and reading the script back gives the plan's values.
-    auto parsed = parsePlan(defaultPlanText());
-    ASSERT_TRUE(parsed);
-    Plan plan = *parsed;
+    Plan plan = *parsePlan(defaultPlanText());
     plan.model.preset = "qwen3-30b-a3b";
     plan.model.architectureJson = nlohmann::json();
     CandidateSpec candidate;
@@ -1004,7 +1001,15 @@ TEST(MegatronStackInputs, TheExportWritesTheFlexBackendAndSmsBack)
     plan.candidates = { candidate };
     plan.workload.framework = TrainingStack::Megatron;
     plan.workload.parallelism.expert = 8;
-    plan.workload.moeTokenDispatcher = MoeDispatcher::Flex;
+    plan.workload.moeTokenDispatcher = dispatcher;
+    return plan;
+}
+
+TEST(MegatronStackInputs, TheExportWritesTheFlexBackendAndSmsBack)
+{
+    // Qwen3-30B-A3B on one 8-GPU H100 node with HybridEP at 32 SMs: the export writes the flex dispatcher, its backend
+    // and its SMs, and reading the script back gives the plan's values.
+    Plan plan = qwen3MoeMegatronPlan(MoeDispatcher::Flex);
     plan.workload.moeFlexDispatcherBackend = MoeFlexBackend::HybridEp;
     plan.workload.moeFlexDispatcherSms = 32;
     // The plan file round-trips both fields.
@@ -1051,17 +1056,7 @@ TEST(MegatronStackInputs, TheExportWritesTheFlexBackendAndSmsBack)
 TEST(MegatronStackInputs, TheExportWritesTheAllToAllOverlapBack)
 {
     // Qwen3-30B-A3B on one 8-GPU H100 node, the alltoall dispatcher, the all-to-all overlap on.
-    auto parsed = parsePlan(defaultPlanText());
-    ASSERT_TRUE(parsed);
-    Plan plan = *parsed;
-    plan.model.preset = "qwen3-30b-a3b";
-    plan.model.architectureJson = nlohmann::json();
-    CandidateSpec candidate;
-    candidate.instance = "aws:p5.48xlarge";
-    plan.candidates = { candidate };
-    plan.workload.framework = TrainingStack::Megatron;
-    plan.workload.parallelism.expert = 8;
-    plan.workload.moeTokenDispatcher = MoeDispatcher::AllToAll;
+    Plan plan = qwen3MoeMegatronPlan(MoeDispatcher::AllToAll);
     plan.workload.moeA2aOverlap = true;
     auto answer = answerPlan(plan, builtinCatalog());
     ASSERT_TRUE(answer && answer->recommendation());
