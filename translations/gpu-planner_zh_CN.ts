@@ -199,7 +199,7 @@
     </message>
     <message>
         <source>Wide expert parallelism over %1 GPUs (attention data-parallel, experts spread): %2 requests per GPU against %3 for the replicas; %4 output tokens/s per GPU at %5 requests (time per output token %6, %7 of it all-to-all) against %8 for the replicas: %9.</source>
-        <translation>在 %1 张 GPU 上做大规模专家并行（注意力数据并行，专家分散）：每卡容纳 %2 个请求，副本方案为 %3；每卡在 %5 个请求时输出 %4 token/s（每输出 token 时间 %6，其中 all-to-all 占 %7），副本方案为 %8：%9。</translation>
+        <translation>在 %1 张 GPU 上做大规模专家并行（注意力数据并行，专家分散）：每卡容纳 %2 个请求，副本为 %3；每卡在 %5 个请求时输出 %4 token/s（每输出 token 时间 %6，其中 all-to-all 占 %7），副本为 %8：%9。</translation>
     </message>
     <message>
         <source>wide EP serves more per GPU</source>
@@ -207,7 +207,7 @@
     </message>
     <message>
         <source>the replicas serve more per GPU</source>
-        <translation>副本方案每卡服务更多</translation>
+        <translation>副本每卡服务更多</translation>
     </message>
     <message numerus="yes">
         <source>on %n node(s) of %1 (%2)</source>
@@ -1155,7 +1155,7 @@
     </message>
     <message>
         <source>&quot;%1&quot; is not one of the model library&apos;s presets; choose the model in the plan (or import its config.json)</source>
-        <translation>&quot;%1&quot; 不是模型库中的预设；请在计划中选择模型（或导入其 config.json）</translation>
+        <translation>&quot;%1&quot; 不是模型库中的预设；请在方案中选择模型（或导入其 config.json）</translation>
     </message>
     <message>
         <source>%1 is not evaluated</source>
@@ -1179,7 +1179,7 @@
     </message>
     <message>
         <source>no prefix cache: the plan&apos;s prefix_cache_hit_rate 0 is the same</source>
-        <translation>不用前缀缓存：与计划中 prefix_cache_hit_rate 为 0 相同</translation>
+        <translation>不用前缀缓存：与方案中 prefix_cache_hit_rate 为 0 相同</translation>
     </message>
     <message>
         <source>the serving model always chunks prefills to max_num_batched_tokens (vLLM V1)</source>
@@ -1263,7 +1263,7 @@
     </message>
     <message>
         <source>the plan generates the engine&apos;s capture sizes only up to %1 (catalog serving.engine.%2.cuda_graph_batch_sizes): list the sizes themselves for a larger one</source>
-        <translation>本计划只生成引擎至 %1 为止的捕获大小（目录 serving.engine.%2.cuda_graph_batch_sizes）：更大的请直接列出各个大小</translation>
+        <translation>本方案只生成引擎至 %1 为止的捕获大小（目录 serving.engine.%2.cuda_graph_batch_sizes）：更大的请直接列出各个大小</translation>
     </message>
     <message>
         <source>%1 gives the capture sizes, which the engine takes instead</source>
@@ -1271,7 +1271,7 @@
     </message>
     <message>
         <source>with --disable-cuda-graph-padding no batch is padded (the plan&apos;s []): these sizes only choose which batches run a graph, which the catalog&apos;s per-step overhead stands for</source>
-        <translation>使用 --disable-cuda-graph-padding 时不填充任何批（计划中的 []）：这些大小只决定哪些批用 CUDA 图运行，这由目录的每步开销代表</translation>
+        <translation>使用 --disable-cuda-graph-padding 时不填充任何批（方案中的 []）：这些大小只决定哪些批用 CUDA 图运行，这由目录的每步开销代表</translation>
     </message>
     <message>
         <source>with speculative decoding SGLang generates other sizes up to this than the catalog&apos;s default list: list the sizes themselves (--cuda-graph-bs)</source>
@@ -1311,7 +1311,7 @@
     </message>
     <message>
         <source>&quot;%1&quot;: the model&apos;s own dtype (the plan&apos;s precision stays)</source>
-        <translation>&quot;%1&quot;：模型自身的数据类型（计划的精度不变）</translation>
+        <translation>&quot;%1&quot;：模型自身的数据类型（方案的精度不变）</translation>
     </message>
     <message>
         <source>quantization &quot;%1&quot; is not a weight format GPU Planner models</source>
@@ -1319,7 +1319,7 @@
     </message>
     <message>
         <source>the plan&apos;s adapters target q_proj and v_proj, the four attention projections or all linear layers (workload.serving.lora.targets): set the nearest</source>
-        <translation>计划中的适配器作用于 q_proj 与 v_proj、四个注意力投影或全部线性层（workload.serving.lora.targets）：请设为最接近的一种</translation>
+        <translation>方案中的适配器作用于 q_proj 与 v_proj、四个注意力投影或全部线性层（workload.serving.lora.targets）：请设为最接近的一种</translation>
     </message>
     <message>
         <source>a %1 flag GPU Planner does not model</source>
@@ -1415,15 +1415,15 @@
     </message>
     <message>
         <source>the training stage: preference and RL stages (dpo, kto, ppo, rm) keep reference or reward models the plan does not count</source>
-        <translation>训练阶段：偏好与强化学习阶段（dpo、kto、ppo、rm）保留的参考模型或奖励模型不计入规划</translation>
+        <translation>训练阶段：偏好与强化学习阶段（dpo、kto、ppo、rm）保留的参考模型或奖励模型不计入方案</translation>
     </message>
     <message>
         <source>packing fills each sequence with several examples, the tokens per sequence the plan counts; where attention stays within each example (axolotl&apos;s sample_packing with flash attention, TRL&apos;s padding_free), set workload.document_tokens to the examples&apos; mean length</source>
-        <translation>打包将多个样本填入每个序列，规划按每序列的 token 数计算；若注意力限于各样本之内（axolotl 的 sample_packing 配合 flash attention、TRL 的 padding_free），请将 workload.document_tokens 设为样本的平均长度</translation>
+        <translation>打包将多个样本填入每个序列，方案按每序列的 token 数计算；若注意力限于各样本之内（axolotl 的 sample_packing 配合 flash attention、TRL 的 padding_free），请将 workload.document_tokens 设为样本的平均长度</translation>
     </message>
     <message>
         <source>supervised fine-tuning or pre-training: the plan&apos;s training workload as it is</source>
-        <translation>监督微调或预训练：即规划的训练负载本身</translation>
+        <translation>监督微调或预训练：即方案的训练负载本身</translation>
     </message>
     <message>
         <source>the DeepSpeed config is another file (%1): import it as well, or write it inline here</source>
@@ -1471,15 +1471,15 @@
     </message>
     <message>
         <source>&quot;auto&quot;: every GPU of the node, the candidates&apos; GPUs in the plan</source>
-        <translation>“auto”：节点上的全部 GPU，即规划中候选方案的 GPU</translation>
+        <translation>“auto”：节点上的全部 GPU，即方案中候选的 GPU</translation>
     </message>
     <message>
         <source>without a number of devices the GPUs are the candidates&apos; in the plan</source>
-        <translation>未给出设备数时，GPU 为规划中候选方案的 GPU</translation>
+        <translation>未给出设备数时，GPU 为方案中候选的 GPU</translation>
     </message>
     <message>
         <source>the plan runs llama-server&apos;s default ubatch (catalog serving.engine.llama_cpp.ubatch_size)</source>
-        <translation>规划采用 llama-server 的默认 ubatch（目录 serving.engine.llama_cpp.ubatch_size）</translation>
+        <translation>方案采用 llama-server 的默认 ubatch（目录 serving.engine.llama_cpp.ubatch_size）</translation>
     </message>
     <message>
         <source>the serving model counts one cache shared by the slots (unified)</source>
@@ -1515,19 +1515,19 @@
     </message>
     <message>
         <source>layers left on the CPU are not modelled: the plan puts every layer on the GPU</source>
-        <translation>未建模留在 CPU 上的层：规划将所有层放在 GPU 上</translation>
+        <translation>未建模留在 CPU 上的层：方案将所有层放在 GPU 上</translation>
     </message>
     <message>
         <source>every layer on the GPU, as the plan runs it</source>
-        <translation>所有层都在 GPU 上，与规划的运行方式相同</translation>
+        <translation>所有层都在 GPU 上，与方案的运行方式相同</translation>
     </message>
     <message>
         <source>auto: the plan&apos;s flash_attention stays</source>
-        <translation>auto：保留规划的 flash_attention</translation>
+        <translation>auto：保留方案的 flash_attention</translation>
     </message>
     <message>
         <source>without --kv-unified each slot holds --ctx-size / slots cells (src/llama-context.cpp n_ctx_seq) and refuses a longer request; the plan counts one cache the slots share</source>
-        <translation>未加 --kv-unified 时，每个槽位持有 --ctx-size / 槽位数 个单元（src/llama-context.cpp n_ctx_seq），并拒绝更长的请求；规划按各槽位共享的一个缓存计算</translation>
+        <translation>未加 --kv-unified 时，每个槽位持有 --ctx-size / 槽位数 个单元（src/llama-context.cpp n_ctx_seq），并拒绝更长的请求；方案按各槽位共享的一个缓存计算</translation>
     </message>
     <message>
         <source>split mode &quot;%1&quot;: one GPU per replica</source>
@@ -1571,7 +1571,7 @@
     </message>
     <message>
         <source>torchtitan&apos;s own estimator does not change the plan</source>
-        <translation>torchtitan 自带的估算器不改变规划</translation>
+        <translation>torchtitan 自带的估算器不改变方案</translation>
     </message>
     <message>
         <source>not a field GPU Planner models</source>
@@ -1607,7 +1607,7 @@
     </message>
     <message>
         <source>selective_ac_option &quot;%1&quot; (every n-th layer) is not a plan field; set workload.activation_checkpointing_layers</source>
-        <translation>selective_ac_option “%1”（每 n 层一次）不是规划字段；请设置 workload.activation_checkpointing_layers</translation>
+        <translation>selective_ac_option “%1”（每 n 层一次）不是方案字段；请设置 workload.activation_checkpointing_layers</translation>
     </message>
     <message>
         <source>read only with mode = &quot;selective&quot;</source>
@@ -1639,7 +1639,7 @@
     </message>
     <message>
         <source>the loss: %1 is torchtitan&apos;s before bbb1b616e (2025-04-02), whose training.compile compiled the model alone; the plan&apos;s loss stays its default</source>
-        <translation>损失：%1 属于 bbb1b616e（2025-04-02）之前的 torchtitan，其 training.compile 只编译模型；规划的损失保持默认</translation>
+        <translation>损失：%1 属于 bbb1b616e（2025-04-02）之前的 torchtitan，其 training.compile 只编译模型；方案的损失保持默认</translation>
     </message>
     <message>
         <source>a top-level field torchtitan does not define</source>
@@ -1651,7 +1651,7 @@
     </message>
     <message>
         <source>%1 %2 is not a flavor GPU Planner knows; choose the model in the plan</source>
-        <translation>%1 %2 不是 GPU Planner 认识的规格；请在规划中选择模型</translation>
+        <translation>%1 %2 不是 GPU Planner 认识的规格；请在方案中选择模型</translation>
     </message>
     <message>
         <source>LitGPT precision &quot;%1&quot; is not one GPU Planner reads (%2)</source>
@@ -1663,7 +1663,7 @@
     </message>
     <message>
         <source>LoRA is on when workload.serving.lora.adapters is above 0: the adapters the traffic uses are counted from --lora-modules (vLLM) or --lora-paths (SGLang) where the command lists them, else kept from the plan</source>
-        <translation>当 workload.serving.lora.adapters 大于 0 时启用 LoRA：流量使用的适配器数取自命令列出的 --lora-modules（vLLM）或 --lora-paths（SGLang），否则沿用规划中的值</translation>
+        <translation>当 workload.serving.lora.adapters 大于 0 时启用 LoRA：流量使用的适配器数取自命令列出的 --lora-modules（vLLM）或 --lora-paths（SGLang），否则沿用方案中的值</translation>
     </message>
     <message>
         <source>(file format)</source>
@@ -2495,19 +2495,19 @@
     </message>
     <message>
         <source>%1 stays the recommendation across every input&apos;s range.</source>
-        <translation>在每项输入的范围内，%1 始终是推荐方案。</translation>
+        <translation>在每项输入的范围内，%1 始终是推荐配置。</translation>
     </message>
     <message>
         <source>%1 stays the recommendation unless its price is more than %2% above the estimate (then %3 is cheaper).</source>
-        <translation>除非 %1 的价格比估算高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐方案。</translation>
+        <translation>除非 %1 的价格比估算高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐配置。</translation>
     </message>
     <message>
         <source>The recommendation can change: with %1 at the low end of their range, %2 is recommended instead of %3.</source>
-        <translation>推荐方案可能改变：当%1处于其范围的低端时，推荐 %2 而不是 %3。</translation>
+        <translation>推荐配置可能改变：当%1处于其范围的低端时，推荐 %2 而不是 %3。</translation>
     </message>
     <message>
         <source>The recommendation can change: with %1 at the high end of their range, %2 is recommended instead of %3.</source>
-        <translation>推荐方案可能改变：当%1处于其范围的高端时，推荐 %2 而不是 %3。</translation>
+        <translation>推荐配置可能改变：当%1处于其范围的高端时，推荐 %2 而不是 %3。</translation>
     </message>
     <message>
         <source>%1&apos;s price may rise %2% above the estimate before %3 is cheaper.</source>
@@ -2519,7 +2519,7 @@
     </message>
     <message>
         <source>No candidate meets the objective, so there is no recommendation to vary.</source>
-        <translation>没有候选满足目标，因此没有可供变动的推荐方案。</translation>
+        <translation>没有候选满足目标，因此没有可供变动的推荐配置。</translation>
     </message>
     <message>
         <source>Split each sequence across %1 GPUs (context parallelism): fits with %2.</source>
@@ -2547,11 +2547,11 @@
     </message>
     <message>
         <source>%1 stays the recommendation unless its price is more than %2% above the quoted price (then %3 is cheaper).</source>
-        <translation>除非 %1 的价格比报价高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐方案。</translation>
+        <translation>除非 %1 的价格比报价高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐配置。</translation>
     </message>
     <message>
         <source>%1 stays the recommendation unless its price is more than %2% above its published price (then %3 is cheaper).</source>
-        <translation>除非 %1 的价格比公开价格高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐方案。</translation>
+        <translation>除非 %1 的价格比公开价格高出 %2% 以上（此时 %3 更便宜），否则它始终是推荐配置。</translation>
     </message>
     <message>
         <source>%1&apos;s price may rise %2% above the quoted price before %3 is cheaper.</source>
@@ -2592,7 +2592,7 @@
     </message>
     <message>
         <source>The %1 FP8 recipe needs Blackwell tensor cores; %2 is estimated with %3 scaling.</source>
-        <translation>%1 FP8 方案需要 Blackwell 张量核心；%2 按 %3 缩放估算。</translation>
+        <translation>%1 FP8 配方需要 Blackwell 张量核心；%2 按 %3 缩放估算。</translation>
     </message>
     <message>
         <source>Tensorwise (one scale per tensor)</source>
@@ -2644,7 +2644,7 @@
     </message>
     <message>
         <source>FP8 all-gather needs FP8 training; %1 trains this plan in %2, so the weights are gathered in it.</source>
-        <translation>FP8 全收集需要 FP8 训练；%1 以 %2 训练此计划，因此权重以该精度收集。</translation>
+        <translation>FP8 全收集需要 FP8 训练；%1 以 %2 训练此方案，因此权重以该精度收集。</translation>
     </message>
     <message>
         <source>FP8 all-gather changes nothing here: this layout gathers no weights (it needs ZeRO-3/FSDP, or Megatron&apos;s distributed optimizer, over more than one GPU).</source>
@@ -2660,11 +2660,11 @@
     </message>
     <message>
         <source>The NVFP4 recipe needs a data-center Blackwell GPU with FP4 tensor cores; %1 is estimated with %2 scaling.</source>
-        <translation>NVFP4 方案需要带 FP4 张量核心的数据中心 Blackwell GPU；%1 按 %2 缩放估算。</translation>
+        <translation>NVFP4 配方需要带 FP4 张量核心的数据中心 Blackwell GPU；%1 按 %2 缩放估算。</translation>
     </message>
     <message>
         <source>FP8 all-gather casts the weights to FP8, but the NVFP4 recipe&apos;s MLP layers take NVFP4 weights; on %1 the weights are gathered in 16-bit.</source>
-        <translation>FP8 全收集把权重转换为 FP8，但 NVFP4 方案的 MLP 层使用 NVFP4 权重；在 %1 上权重以 16 位收集。</translation>
+        <translation>FP8 全收集把权重转换为 FP8，但 NVFP4 配方的 MLP 层使用 NVFP4 权重；在 %1 上权重以 16 位收集。</translation>
     </message>
     <message>
         <source>Use ZeRO-1 to shard the optimizer states: fits with %1.</source>
@@ -2696,11 +2696,11 @@
     </message>
     <message>
         <source>Costs %1x the recommendation (%2 limits its RL step).</source>
-        <translation>成本为推荐方案的 %1 倍（%2 限制其 RL 步）。</translation>
+        <translation>成本为推荐配置的 %1 倍（%2 限制其 RL 步）。</translation>
     </message>
     <message>
         <source>Takes %1x as long as the recommendation (%2 limits its RL step).</source>
-        <translation>耗时为推荐方案的 %1 倍（%2 限制其 RL 步）。</translation>
+        <translation>耗时为推荐配置的 %1 倍（%2 限制其 RL 步）。</translation>
     </message>
     <message>
         <source>No placement holds the %1.</source>
@@ -2712,7 +2712,7 @@
     </message>
     <message>
         <source>Misses the plan&apos;s limit (%1 hours).</source>
-        <translation>未满足计划的限制（%1 小时）。</translation>
+        <translation>未满足方案的限制（%1 小时）。</translation>
     </message>
     <message>
         <source>The %1 needs %2 per GPU; %3 usable.</source>
@@ -2772,7 +2772,7 @@
     </message>
     <message>
         <source>Aggregated replicas on %1 GPUs cost less than the best prefill/decode split, %2 on %3 GPUs at %4x the cost; its KV transfer of %5 MB per request over %6 Gbps %7 adds %8 s to TTFT.</source>
-        <translation>%1 块 GPU 上的合并部署副本比最好的预填充/解码分离方案更便宜：%2 用 %3 块 GPU，成本为 %4 倍；其每个请求 %5 MB 的 KV 缓存经 %6 Gbps %7 传输，使首 token 时间增加 %8 秒。</translation>
+        <translation>%1 块 GPU 上的合并部署副本比最好的预填充/解码分离部署更便宜：%2 用 %3 块 GPU，成本为 %4 倍；其每个请求 %5 MB 的 KV 缓存经 %6 Gbps %7 传输，使首 token 时间增加 %8 秒。</translation>
     </message>
     <message>
         <source>Prefill and decode apart miss the %1 s TTFT target: the KV transfer of %2 MB per request over %3 Gbps %4 adds %5 s to TTFT, more than the target leaves the prefill pool.</source>
@@ -2780,7 +2780,7 @@
     </message>
     <message>
         <source>No split into prefill and decode pools meets the latency targets at this load (the closest is limited by %1).</source>
-        <translation>在此负载下，没有任何预填充池与解码池的划分能满足延迟目标（最接近的方案受限于%1）。</translation>
+        <translation>在此负载下，没有任何预填充池与解码池的划分能满足延迟目标（最接近的划分受限于%1）。</translation>
     </message>
     <message>
         <source>Prefill and decode pools are sized for a rate of requests (requests per second); under this load the replicas stay aggregated.</source>
@@ -3344,7 +3344,7 @@
     </message>
     <message>
         <source>Share of memory kept free for a plan to count as fitting</source>
-        <translation>计划被视为放得下时需保留的空闲显存比例</translation>
+        <translation>方案被视为放得下时需保留的空闲显存比例</translation>
     </message>
     <message>
         <source>Memory bandwidth efficiency</source>
@@ -3444,7 +3444,7 @@
     </message>
     <message>
         <source>A monthly storage bill in the plan&apos;s currency (a file system, an object store), added to the run&apos;s storage cost for its length</source>
-        <translation>以计划货币计的每月存储账单（文件系统、对象存储），按运行时长计入运行的存储费用</translation>
+        <translation>以方案货币计的每月存储账单（文件系统、对象存储），按运行时长计入运行的存储费用</translation>
     </message>
     <message>
         <source>Price discount</source>
@@ -4092,7 +4092,7 @@
     </message>
     <message>
         <source>A share added to every price the plan pays, quotes and storage included: a support plan billed as a share of the cloud bill, a tax the prices leave out, a reseller&apos;s margin</source>
-        <translation>在计划支付的每项价格（含报价和存储）之上加收的比例：按云账单比例收取的技术支持计划、价格未含的税费、经销商加价</translation>
+        <translation>在方案支付的每项价格（含报价和存储）之上加收的比例：按云账单比例收取的技术支持计划、价格未含的税费、经销商加价</translation>
     </message>
     <message>
         <source>Bits per weight</source>
@@ -4717,7 +4717,7 @@
     </message>
     <message>
         <source>Recommendation</source>
-        <translation>推荐方案</translation>
+        <translation>推荐配置</translation>
     </message>
     <message>
         <source>Memory per GPU</source>
@@ -5065,11 +5065,11 @@
     </message>
     <message>
         <source>Counting %1 would put the recommendation at %2 (%3 days to finish); the plan does not count it.</source>
-        <translation>若计入%1，推荐方案的费用为 %2（%3 天完成）；本方案未计入该计费方式。</translation>
+        <translation>若计入%1，推荐配置的费用为 %2（%3 天完成）；本方案未计入该计费方式。</translation>
     </message>
     <message>
         <source>A deadline shorter than %1 would rule the recommendation out.</source>
-        <translation>截止时间短于 %1 时，推荐方案将不再可行。</translation>
+        <translation>截止时间短于 %1 时，推荐配置将不再可行。</translation>
     </message>
     <message>
         <source>%1 does not fit as planned: %2</source>
@@ -5467,7 +5467,7 @@ none listed in %1</source>
     </message>
     <message>
         <source>No candidate can run this RL plan.</source>
-        <translation>没有候选能运行该 RL 计划。</translation>
+        <translation>没有候选能运行该 RL 方案。</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -5482,7 +5482,7 @@ none listed in %1</source>
     <message numerus="yes">
         <source>Closest: %1, %n GPU(s) (%2); it misses the plan&apos;s limit.</source>
         <translation>
-            <numerusform>最接近：%1，%n 张 GPU（%2）；未满足计划的限制。</numerusform>
+            <numerusform>最接近：%1，%n 张 GPU（%2）；未满足方案的限制。</numerusform>
         </translation>
     </message>
     <message>
@@ -5661,7 +5661,7 @@ none listed in %1</source>
     </message>
     <message>
         <source>Set in the plan</source>
-        <translation>计划中设置的值</translation>
+        <translation>方案中设定</translation>
     </message>
 </context>
 <context>
@@ -7560,7 +7560,7 @@ none listed in %1</source>
     <message numerus="yes">
         <source>Chosen by the planner for the recommendation, %1 (%n node(s), %2 GPUs): %3.</source>
         <translation>
-            <numerusform>规划器为推荐方案 %1（%n 个节点，%2 块 GPU）选择了：%3。</numerusform>
+            <numerusform>规划器为推荐配置 %1（%n 个节点，%2 块 GPU）选择了：%3。</numerusform>
         </translation>
     </message>
     <message>
@@ -7569,11 +7569,11 @@ none listed in %1</source>
     </message>
     <message>
         <source>What the plan is for, what was agreed; printed under the report&apos;s title</source>
-        <translation>计划的用途、已商定的事项；打印在报告标题下方</translation>
+        <translation>方案的用途、已商定的事项；打印在报告标题下方</translation>
     </message>
     <message>
         <source>The plan&apos;s notes: the PDF report prints them on its first page</source>
-        <translation>计划备注：PDF 报告会在第一页打印</translation>
+        <translation>方案备注：PDF 报告会在第一页打印</translation>
     </message>
     <message>
         <source>Notes</source>
@@ -7734,7 +7734,7 @@ none listed in %1</source>
     <message numerus="yes">
         <source>Chosen by the planner for the recommendation, %1 (%n node(s)): %2.</source>
         <translation>
-            <numerusform>规划器为推荐方案 %1（%n 个节点）选择：%2。</numerusform>
+            <numerusform>规划器为推荐配置 %1（%n 个节点）选择：%2。</numerusform>
         </translation>
     </message>
     <message>
@@ -7791,7 +7791,7 @@ none listed in %1</source>
     </message>
     <message>
         <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts with a pipeline the planner chooses</source>
-        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）或零气泡；用于规划器选出的含流水线的方案</translation>
+        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）或零气泡；用于规划器选出的含流水线的布局</translation>
     </message>
     <message>
         <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble</source>
@@ -8529,7 +8529,7 @@ It was kept as %2.</source>
     </message>
     <message>
         <source>How far the recommendation&apos;s cost moves when an estimated price, an efficiency or the spot interruption rate is off, and whether the choice changes</source>
-        <translation>估算价格、效率或竞价实例中断率有偏差时，推荐方案的费用变化多少，以及推荐是否改变</translation>
+        <translation>估算价格、效率或竞价实例中断率有偏差时，推荐配置的费用变化多少，以及推荐是否改变</translation>
     </message>
     <message>
         <source>Hugging Face Cache</source>
@@ -8589,15 +8589,15 @@ It was kept as %2.</source>
     </message>
     <message>
         <source>Write the recommendation as torchtitan, Megatron, DeepSpeed, Hugging Face, vLLM, SGLang or Kubernetes files</source>
-        <translation>将推荐方案写成 torchtitan、Megatron、DeepSpeed、Hugging Face、vLLM、SGLang 或 Kubernetes 文件</translation>
+        <translation>将推荐配置写成 torchtitan、Megatron、DeepSpeed、Hugging Face、vLLM、SGLang 或 Kubernetes 文件</translation>
     </message>
     <message>
         <source>New &amp;RL Post-Training Plan</source>
-        <translation>新建 RL 后训练计划(&amp;R)</translation>
+        <translation>新建 RL 后训练方案(&amp;R)</translation>
     </message>
     <message>
         <source>Start from the example GRPO plan: rollouts, reference, reward and training</source>
-        <translation>从 GRPO 示例计划开始：采样、参考模型、奖励与训练</translation>
+        <translation>从 GRPO 示例方案开始：采样、参考模型、奖励与训练</translation>
     </message>
     <message>
         <source>%1 opened with warnings: %2</source>
@@ -9104,7 +9104,7 @@ It was kept as %2.</source>
     </message>
     <message>
         <source>Cannot answer this RL plan: %1</source>
-        <translation>无法回答该 RL 计划：%1</translation>
+        <translation>无法回答该 RL 方案：%1</translation>
     </message>
     <message>
         <source>Why the others lose</source>
@@ -9386,7 +9386,7 @@ It was kept as %2.</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: the plan does not count spot instances</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：此计划不计入竞价实例</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：此方案不计入竞价实例</translation>
     </message>
     <message>
         <source>Sensitivity</source>
@@ -9418,7 +9418,7 @@ It was kept as %2.</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: the plan sets it, so it is not varied</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：此计划设定了该值，因此不做变动</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：此方案设定了该值，因此不做变动</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: a serving engine takes a set share of GPU memory, so it does not move memory</source>
@@ -9446,7 +9446,7 @@ It was kept as %2.</source>
     </message>
     <message>
         <source>How far the recommendation&apos;s cost, time and memory move when one uncertain input is at either end of its sourced range: estimated prices, compute and bandwidth efficiency, spot interruptions, the CUDA context and the allocator&apos;s fragmentation. One input at a time, not a joint worst case.</source>
-        <translation>当一项不确定输入处于其有来源的范围两端时，推荐方案的费用、时间和显存变化多少：估算价格、计算与带宽效率、竞价实例中断、CUDA 上下文和分配器碎片。每次只变动一项输入，并非所有输入同时取最坏情况。</translation>
+        <translation>当一项不确定输入处于其有来源的范围两端时，推荐配置的费用、时间和显存变化多少：估算价格、计算与带宽效率、竞价实例中断、CUDA 上下文和分配器碎片。每次只变动一项输入，并非所有输入同时取最坏情况。</translation>
     </message>
     <message>
         <source>Memory per GPU: the serving engine takes %1; its KV cache fills what the weights leave</source>

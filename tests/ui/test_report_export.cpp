@@ -179,7 +179,7 @@ TEST_F(ReportExport, ChineseReportEmbedsTheCjkFont)
 TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
 {
     // The default plan's recommendation has an estimated price, so page one carries the sensitivity line: two
-    // sentences the report joins ("…每次只变动一项不确定输入。推荐方案可能改变…").
+    // sentences the report joins ("…每次只变动一项不确定输入。推荐配置可能改变…").
     gpui::ExportRequest request;
     request.pdfPath = path(QStringLiteral("zh.pdf"));
     request.language = QStringLiteral("zh_CN");
@@ -187,7 +187,7 @@ TEST_F(ReportExport, ChineseSentencesFollowEachOtherWithoutASpace)
     ASSERT_TRUE(exported.ok()) << exported.error().toString();
     const QString text = pdfText(request.pdfPath, false);
     ASSERT_TRUE(text.contains(QStringLiteral("敏感性"))) << "no sensitivity line on the Chinese report";
-    EXPECT_TRUE(text.contains(QStringLiteral("不确定输入。推荐方案可能改变")));
+    EXPECT_TRUE(text.contains(QStringLiteral("不确定输入。推荐配置可能改变")));
     // The memory range follows as its own sentence, ended by a Chinese full stop.
     EXPECT_TRUE(text.contains(QRegularExpression(QStringLiteral("。每块 GPU 显存：[^。]*可用 [^。]*。"))));
     for (const QString& gap : { QStringLiteral("。 "), QStringLiteral("。\u3000") }) {
