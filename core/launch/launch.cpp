@@ -58,6 +58,12 @@ void ImportBuilder::set(const std::string& planField, nlohmann::json value, cons
     m_import.mapped.push_back({ field, line, planField, std::move(value) });
 }
 
+void ImportBuilder::derive(const std::string& planField, nlohmann::json value, const std::string& field, int line)
+{
+    put(planField, value);
+    m_import.mapped.push_back({ field, line, planField, std::move(value), true });
+}
+
 void ImportBuilder::ignore(const std::string& field, int line, Words reason)
 {
     std::string english = fillWords(reason);
@@ -132,6 +138,19 @@ int yamlLine(const YAML::Node& node)
     if (!node.IsDefined())
         return 0;
     return node.Mark().line >= 0 ? node.Mark().line + 1 : 0;
+}
+
+std::string yamlText(const YAML::Node& node)
+{
+    if (!node.IsDefined() || node.IsNull())
+        return std::string();
+    if (node.IsScalar())
+        return node.Scalar();
+    YAML::Emitter flow;
+    flow.SetSeqFormat(YAML::Flow);
+    flow.SetMapFormat(YAML::Flow);
+    flow << node;
+    return flow.c_str();
 }
 
 std::optional<std::string> precisionName(std::string text)
@@ -520,8 +539,8 @@ nlohmann::json launchImportToJson(const LaunchImport& launch)
     nlohmann::json out { { "format", launch.format }, { "file", launch.fileName } };
     out["mapped"] = nlohmann::json::array();
     for (const auto& m : launch.mapped)
-        out["mapped"].push_back(
-            { { "field", m.field }, { "line", m.line }, { "plan_field", m.planField }, { "value", m.value } });
+        out["mapped"].push_back({ { "field", m.field }, { "line", m.line }, { "plan_field", m.planField },
+            { "value", m.value }, { "derived", m.derived } });
     out["ignored"] = nlohmann::json::array();
     for (const auto& i : launch.ignored)
         out["ignored"].push_back({ { "field", i.field }, { "line", i.line }, { "reason", i.reason } });

@@ -26,6 +26,9 @@ struct LaunchMappedField {
     int line = 0;
     std::string planField; // "workload.parallelism.tensor"
     nlohmann::json value;
+    // The reader worked the value out from `field` (a model name Megatron arguments do not carry): the file does not
+    // write it, and the review says so.
+    bool derived = false;
 };
 
 // A field of the launch file the import did not use, and why.

@@ -25,6 +25,8 @@ public:
 
     // Sets `planField` ("workload.parallelism.tensor") to `value`, read from `field` at `line`.
     void set(const std::string& planField, nlohmann::json value, const std::string& field, int line);
+    // Sets `planField` to a value the reader worked out from `field` (the file does not write it): listed as derived.
+    void derive(const std::string& planField, nlohmann::json value, const std::string& field, int line);
     // Removes `planField` from the plan (its default applies), as part of a field already recorded.
     void clear(const std::string& planField);
     // Leaves `field` out of the plan with `reason`, worded from a template (base/reader_words.h) so the window shows
@@ -81,6 +83,8 @@ std::optional<long long> integerValue(const YAML::Node& node);
 std::optional<double> numberValue(const YAML::Node& node);
 std::optional<bool> boolValue(const YAML::Node& node);
 int yamlLine(const YAML::Node& node); // 1-based
+// A YAML value as the file writes it: a scalar's text, a list or mapping in YAML's flow style ("[1, 8, 64]").
+std::string yamlText(const YAML::Node& node);
 std::optional<long long> integerText(const std::string& text);
 std::optional<double> numberText(const std::string& text);
 

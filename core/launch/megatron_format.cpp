@@ -444,7 +444,8 @@ void mapMegatronModel(const MegatronArgs& a, ImportBuilder& out)
         out.set("model.preset", preset->id, a.field("--tokenizer-model"), a.line("--tokenizer-model"));
     } else {
         out.clear("model.preset");
-        out.set("model.name",
+        // Megatron arguments name no model: the plan's name is the reader's, listed as derived.
+        out.derive("model.name",
             "Megatron model (" + std::to_string(*layers) + " layers, hidden " + std::to_string(*hidden) + ")", field,
             a.line("--num-layers"));
     }

@@ -545,7 +545,7 @@ Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::strin
             // The sizes, one word each (an item that is not a number is refused by name).
             command.words.push_back({ "--" + key, line });
             for (const auto& item : entry.second)
-                command.words.push_back({ item.IsScalar() ? item.Scalar() : std::string("(list)"), line });
+                command.words.push_back({ yamlText(item), line });
             continue;
         }
         if (entry.second.IsMap() && key == "compilation-config") {
@@ -558,13 +558,12 @@ Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::strin
                     value = nlohmann::json::array();
                     for (const auto& item : setting.second) {
                         const auto size = item.IsScalar() ? integerText(item.Scalar()) : std::nullopt;
-                        value.push_back(
-                            size ? nlohmann::json(*size) : nlohmann::json(item.IsScalar() ? item.Scalar() : "(list)"));
+                        value.push_back(size ? nlohmann::json(*size) : nlohmann::json(yamlText(item)));
                     }
                 } else if (setting.second.IsNull())
                     value = nullptr;
                 else
-                    value = setting.second.IsScalar() ? setting.second.Scalar() : std::string("(mapping)");
+                    value = yamlText(setting.second);
             }
             command.words.push_back({ "--" + key, line });
             command.words.push_back({ config.dump(), line });
@@ -574,12 +573,18 @@ Expected<LaunchImport> readVllmYaml(const YAML::Node& document, const std::strin
             // One adapter per item (NAME=PATH or a mapping naming it).
             command.words.push_back({ "--" + key, line });
             for (const auto& item : entry.second)
-                command.words.push_back({ item.IsScalar() ? item.Scalar() : std::string("(adapter)"), line });
+                command.words.push_back({ yamlText(item), line });
             continue;
         }
         if (entry.second.IsSequence() || entry.second.IsMap()) {
+            // A flag that sets a plan field takes one value, a switch none: a list or mapping there is refused by
+            // name. Any other flag is ignored with the file's own text as its value.
+            const auto known = vllmFlags().find("--" + key);
+            if (known != vllmFlags().end() && (known->second.planField || !known->second.takesValue))
+                return ImportBuilder("vllm", fileName, true)
+                    .error("--" + key, line, Words { words::kNeedsValueNotList });
             command.words.push_back({ "--" + key, line });
-            command.words.push_back({ "(list)", line });
+            command.words.push_back({ yamlText(entry.second), line });
             continue;
         }
         const std::string value = entry.second.IsScalar() ? entry.second.Scalar() : std::string();
