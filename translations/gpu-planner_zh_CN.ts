@@ -8124,6 +8124,10 @@ none listed in %1</source>
         <source>Import Launch File %1</source>
         <translation>导入启动文件 %1</translation>
     </message>
+    <message>
+        <source>%1 = %2 (derived: the file does not write it)</source>
+        <translation>%1 = %2（推算得出，文件中未写明）</translation>
+    </message>
 </context>
 <context>
     <name>gpui::MainWindow</name>

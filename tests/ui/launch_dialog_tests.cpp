@@ -2,9 +2,11 @@
 // used and ignored; the export dialog offers the formats of the plan's kind.
 #include "launch/launch.h"
 #include "plan_document.h"
+#include "translator.h"
 #include "widgets/launch_dialog.h"
 
 #include <QComboBox>
+#include <QRegularExpression>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -47,6 +49,55 @@ TEST(LaunchImport, ReviewListsUsedAndIgnoredFields)
     EXPECT_EQ(fields->topLevelItem(0)->childCount(), int(launch->mapped.size()));
     ASSERT_EQ(fields->topLevelItem(1)->childCount(), 1);
     EXPECT_EQ(fields->topLevelItem(1)->child(0)->text(0), QStringLiteral("--api-key"));
+}
+
+// The Used rows show what the file says: a vLLM config's list as the plan took it, nothing as a placeholder; the
+// model name Megatron arguments do not carry is said to be derived (in both languages), never shown as if read.
+TEST(LaunchImport, ReviewShowsTheFilesTextAndMarksDerivedValues)
+{
+    auto megatron = gp::readLaunchFile("torchrun pretrain_gpt.py --num-layers 8 --hidden-size 256 "
+                                       "--num-attention-heads 8 --tensor-model-parallel-size 2\n",
+        "train.sh");
+    ASSERT_TRUE(megatron);
+    auto vllm = gp::readLaunchFile(
+        "model: gpt2\nserved_model_name: [chat, assistant]\ncuda_graph_sizes: [64, 8, 1]\n", "vllm-config.yaml");
+    ASSERT_TRUE(vllm);
+    auto usedRow = [](const LaunchImportDialog& dialog, const QString& planField) {
+        QTreeWidgetItem* used = dialog.fields()->topLevelItem(0);
+        for (int k = 0; k < used->childCount(); ++k)
+            if (used->child(k)->text(2).startsWith(planField + QStringLiteral(" = ")))
+                return used->child(k)->text(2);
+        return QString();
+    };
+    const QString derivedEnglish = [&] {
+        LaunchImportDialog dialog(*megatron);
+        const QString name = usedRow(dialog, QStringLiteral("model.name"));
+        EXPECT_TRUE(name.contains(QStringLiteral("\"Megatron model (8 layers, hidden 256)\""))) << name.toStdString();
+        EXPECT_TRUE(name.contains(QStringLiteral("derived"))) << name.toStdString();
+        // What the file wrote is shown as read: no row but the name's says derived.
+        const QString tensor = usedRow(dialog, QStringLiteral("workload.parallelism.tensor"));
+        EXPECT_EQ(tensor, QStringLiteral("workload.parallelism.tensor = 2"));
+        return name;
+    }();
+    {
+        LaunchImportDialog dialog(*vllm);
+        EXPECT_EQ(usedRow(dialog, QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes")),
+            QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes = [1,8,64]"));
+        QTreeWidgetItem* ignored = dialog.fields()->topLevelItem(1);
+        ASSERT_EQ(ignored->childCount(), 1);
+        EXPECT_EQ(ignored->child(0)->text(0), QStringLiteral("--served-model-name"));
+        for (QTreeWidgetItem* group : { dialog.fields()->topLevelItem(0), ignored })
+            for (int k = 0; k < group->childCount(); ++k)
+                EXPECT_FALSE(group->child(k)->text(2).contains(QStringLiteral("(list)")));
+    }
+    struct EnglishAfterwards {
+        ~EnglishAfterwards() { installLanguage(QStringLiteral("en")); }
+    } english;
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    LaunchImportDialog chinese(*megatron);
+    const QString name = usedRow(chinese, QStringLiteral("model.name"));
+    EXPECT_NE(name, derivedEnglish);
+    EXPECT_TRUE(name.contains(QRegularExpression(QStringLiteral("\\p{Han}")))) << name.toStdString();
 }
 
 TEST(LaunchExport, TheDialogOffersTheFormatsOfThePlansKind)

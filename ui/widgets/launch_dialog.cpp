@@ -65,10 +65,16 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
     m_fields->setHeaderLabels({ tr("Field"), tr("Line"), tr("Plan field or reason") });
     m_fields->setRootIsDecorated(true);
     auto* used = new QTreeWidgetItem(m_fields, { tr("Used (%1)").arg(launch.mapped.size()) });
-    for (const auto& m : launch.mapped)
+    for (const auto& m : launch.mapped) {
+        const QString planField = QString::fromStdString(m.planField);
+        const QString value = QString::fromStdString(m.value.dump());
+        // A value the reader worked out (a model name Megatron arguments do not carry) is said to be one, never
+        // shown as if the file wrote it.
         new QTreeWidgetItem(used,
             { launchField(m.field), launchLine(m.line),
-                QString::fromStdString(m.planField) + QStringLiteral(" = ") + QString::fromStdString(m.value.dump()) });
+                m.derived ? tr("%1 = %2 (derived: the file does not write it)").arg(planField, value)
+                          : planField + QStringLiteral(" = ") + value });
+    }
     auto* ignored = new QTreeWidgetItem(m_fields, { tr("Ignored (%1)").arg(launch.ignored.size()) });
     for (const auto& i : launch.ignored) {
         // The reason in the window's language where the core worded it from a template (base/reader_words.h).
