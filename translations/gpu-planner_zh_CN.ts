@@ -8087,7 +8087,7 @@ none listed in %1</source>
     <message numerus="yes">
         <source>and %n field(s) ignored, each with its reason. OK changes the plan (Edit &gt; Undo takes it back).</source>
         <translation>
-            <numerusform>忽略了 %n 个字段（各附原因）。按“确定”修改方案（编辑 &gt; 撤销可恢复）。</numerusform>
+            <numerusform>，忽略了 %n 个字段（各附原因）。按“确定”修改方案（编辑 &gt; 撤销可恢复）。</numerusform>
         </translation>
     </message>
     <message>
@@ -8125,8 +8125,8 @@ none listed in %1</source>
         <translation>导入启动文件 %1</translation>
     </message>
     <message>
-        <source>%1 = %2 (derived: the file does not write it)</source>
-        <translation>%1 = %2（推算得出，文件中未写明）</translation>
+        <source>(derived from %1: not in the file)</source>
+        <translation>（由 %1 推算，文件中没有）</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "widgets/launch_dialog.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -14,6 +15,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 
 using namespace gpui;
 
@@ -62,42 +64,52 @@ TEST(LaunchImport, ReviewShowsTheFilesTextAndMarksDerivedValues)
     auto vllm = gp::readLaunchFile(
         "model: gpt2\nserved_model_name: [chat, assistant]\ncuda_graph_sizes: [64, 8, 1]\n", "vllm-config.yaml");
     ASSERT_TRUE(vllm);
+    // The Used row setting `planField`: its Field column and its plan field = value.
     auto usedRow = [](const LaunchImportDialog& dialog, const QString& planField) {
         QTreeWidgetItem* used = dialog.fields()->topLevelItem(0);
         for (int k = 0; k < used->childCount(); ++k)
             if (used->child(k)->text(2).startsWith(planField + QStringLiteral(" = ")))
-                return used->child(k)->text(2);
-        return QString();
+                return std::pair { used->child(k)->text(0), used->child(k)->text(2) };
+        return std::pair { QString(), QString() };
     };
     const QString derivedEnglish = [&] {
         LaunchImportDialog dialog(*megatron);
-        const QString name = usedRow(dialog, QStringLiteral("model.name"));
-        EXPECT_TRUE(name.contains(QStringLiteral("\"Megatron model (8 layers, hidden 256)\""))) << name.toStdString();
-        EXPECT_TRUE(name.contains(QStringLiteral("derived"))) << name.toStdString();
-        // What the file wrote is shown as read: no row but the name's says derived.
-        const QString tensor = usedRow(dialog, QStringLiteral("workload.parallelism.tensor"));
-        EXPECT_EQ(tensor, QStringLiteral("workload.parallelism.tensor = 2"));
-        return name;
+        const auto [field, value] = usedRow(dialog, QStringLiteral("model.name"));
+        EXPECT_EQ(value, QStringLiteral("model.name = \"Megatron model (8 layers, hidden 256)\""));
+        EXPECT_EQ(field, QStringLiteral("(derived from --num-layers: not in the file)"));
+        // What the file wrote is shown as read, under the file's own spelling.
+        EXPECT_EQ(usedRow(dialog, QStringLiteral("workload.parallelism.tensor")),
+            std::pair(
+                QStringLiteral("--tensor-model-parallel-size"), QStringLiteral("workload.parallelism.tensor = 2")));
+        EXPECT_EQ(usedRow(dialog, QStringLiteral("model.architecture")).first, QStringLiteral("--num-layers"));
+        return field;
     }();
     {
         LaunchImportDialog dialog(*vllm);
-        EXPECT_EQ(usedRow(dialog, QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes")),
+        EXPECT_EQ(usedRow(dialog, QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes")).second,
             QStringLiteral("workload.serving.engine.cuda_graph_batch_sizes = [1,8,64]"));
         QTreeWidgetItem* ignored = dialog.fields()->topLevelItem(1);
         ASSERT_EQ(ignored->childCount(), 1);
         EXPECT_EQ(ignored->child(0)->text(0), QStringLiteral("--served-model-name"));
         for (QTreeWidgetItem* group : { dialog.fields()->topLevelItem(0), ignored })
             for (int k = 0; k < group->childCount(); ++k)
-                EXPECT_FALSE(group->child(k)->text(2).contains(QStringLiteral("(list)")));
+                for (int column = 0; column < 3; ++column)
+                    EXPECT_FALSE(group->child(k)->text(column).contains(QStringLiteral("(list)")));
     }
     struct EnglishAfterwards {
         ~EnglishAfterwards() { installLanguage(QStringLiteral("en")); }
     } english;
     ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
     LaunchImportDialog chinese(*megatron);
-    const QString name = usedRow(chinese, QStringLiteral("model.name"));
-    EXPECT_NE(name, derivedEnglish);
-    EXPECT_TRUE(name.contains(QRegularExpression(QStringLiteral("\\p{Han}")))) << name.toStdString();
+    const QString field = usedRow(chinese, QStringLiteral("model.name")).first;
+    EXPECT_NE(field, derivedEnglish);
+    EXPECT_TRUE(field.contains(QStringLiteral("--num-layers"))) << field.toStdString();
+    EXPECT_TRUE(field.contains(QRegularExpression(QStringLiteral("\\p{Han}")))) << field.toStdString();
+    // The summary's two halves join as Chinese does: no space between them.
+    const QLabel* summary = chinese.findChild<QLabel*>();
+    ASSERT_NE(summary, nullptr);
+    EXPECT_FALSE(summary->text().contains(QRegularExpression(QStringLiteral("\\p{Han} \\p{Han}"))))
+        << summary->text().toStdString();
 }
 
 TEST(LaunchExport, TheDialogOffersTheFormatsOfThePlansKind)

@@ -51,14 +51,15 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
 {
     setWindowTitle(tr("Import Launch File"));
     auto* layout = new QVBoxLayout(this);
-    auto* summary = new QLabel(tr("%1 read as %2: %n field(s) used", nullptr, int(launch.mapped.size()))
-                                   .arg(QFileInfo(QString::fromStdString(launch.fileName)).fileName(),
-                                       QString::fromStdString(launch.format))
-            + QLatin1Char(' ')
-            + tr("and %n field(s) ignored, each with its reason. OK changes the plan (Edit > Undo "
-                 "takes it back).",
-                nullptr, int(launch.ignored.size())),
-        this);
+    // The two halves joined as the window's language joins them (no space after a full-width character).
+    auto* summary
+        = new QLabel(CoreText::joinSentences({ tr("%1 read as %2: %n field(s) used", nullptr, int(launch.mapped.size()))
+                                                   .arg(QFileInfo(QString::fromStdString(launch.fileName)).fileName(),
+                                                       QString::fromStdString(launch.format)),
+                         tr("and %n field(s) ignored, each with its reason. OK changes the plan (Edit > Undo "
+                            "takes it back).",
+                             nullptr, int(launch.ignored.size())) }),
+            this);
     summary->setWordWrap(true);
     layout->addWidget(summary);
     m_fields->setColumnCount(3);
@@ -66,14 +67,14 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
     m_fields->setRootIsDecorated(true);
     auto* used = new QTreeWidgetItem(m_fields, { tr("Used (%1)").arg(launch.mapped.size()) });
     for (const auto& m : launch.mapped) {
-        const QString planField = QString::fromStdString(m.planField);
-        const QString value = QString::fromStdString(m.value.dump());
-        // A value the reader worked out (a model name Megatron arguments do not carry) is said to be one, never
-        // shown as if the file wrote it.
-        new QTreeWidgetItem(used,
-            { launchField(m.field), launchLine(m.line),
-                m.derived ? tr("%1 = %2 (derived: the file does not write it)").arg(planField, value)
-                          : planField + QStringLiteral(" = ") + value });
+        // A value the reader worked out (a model name Megatron arguments do not carry) says so in the Field column,
+        // which is never cut off, and is not shown as if the file wrote it.
+        const QString field
+            = m.derived ? tr("(derived from %1: not in the file)").arg(launchField(m.field)) : launchField(m.field);
+        const QString planValue
+            = QString::fromStdString(m.planField) + QStringLiteral(" = ") + QString::fromStdString(m.value.dump());
+        auto* row = new QTreeWidgetItem(used, { field, launchLine(m.line), planValue });
+        row->setToolTip(2, planValue); // a long value (an architecture) is cut off in its column
     }
     auto* ignored = new QTreeWidgetItem(m_fields, { tr("Ignored (%1)").arg(launch.ignored.size()) });
     for (const auto& i : launch.ignored) {
