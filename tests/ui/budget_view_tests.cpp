@@ -418,6 +418,11 @@ TEST(BudgetViewTest, TheMonthACapBreaksStandsAboveTheViewAndIsMarkedOnTheChart)
                 EXPECT_GE(b.months.size(), 2u) << language << ": the cap was meant to break in several months";
                 EXPECT_TRUE(banner->text().contains(BudgetView::monthsText(b.months))) << language;
             }
+        // Its fixes follow the break as the language joins sentences: no space after a Chinese full stop.
+        for (const gp::CapBreak& b : a.capBreaks)
+            EXPECT_FALSE(b.fixes.empty()) << language << ": each break was meant to offer a fix";
+        EXPECT_EQ(banner->text().contains(QStringLiteral("。 ")), false)
+            << language << ": " << banner->text().toStdString();
         // Above the scrolled content: seen without scrolling, above the summary and the chart.
         const QPoint top = banner->mapTo(&view, QPoint(0, 0));
         EXPECT_GE(top.y(), 0);

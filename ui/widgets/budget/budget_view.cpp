@@ -703,8 +703,8 @@ QStringList BudgetView::capLines(const gp::BudgetAnswer& a)
                   .arg(formatMoney(b.limit, currency),
                       monthsText(b.months.empty() ? std::vector<int> { b.month } : b.months),
                       formatMoney(b.spend, currency), formatMoney(b.over, currency));
-        for (const gp::Diagnostic& fix : b.fixes)
-            line += QLatin1Char(' ') + CoreText::diagnostic(fix);
+        for (const gp::Diagnostic& fix : b.fixes) // joined as the language joins sentences ("。将上限", "). Raise")
+            CoreText::appendSentence(line, CoreText::diagnostic(fix));
         lines << line;
     }
     return lines;
@@ -717,10 +717,10 @@ QString BudgetView::buyOrRentLine(const gp::BuyOrRentAnswer& b, const QString& c
                        .arg(QString::fromStdString(b.instance), formatMoney(b.rentTotal, currency),
                            formatMoney(b.ownedCashTotal, currency), formatMoney(b.ownedCostTotal, currency));
     if (!b.crossoverMonth)
-        return line + QLatin1Char(' ') + tr("Owning never pays off.");
-    return line + QLatin1Char(' ')
-        + (b.crossoverEstimated ? tr("Owning pays off in month %1, past the horizon.").arg(*b.crossoverMonth)
-                                : tr("Owning pays off in month %1.").arg(*b.crossoverMonth));
+        return CoreText::joinSentences({ line, tr("Owning never pays off.") });
+    return CoreText::joinSentences({ line,
+        b.crossoverEstimated ? tr("Owning pays off in month %1, past the horizon.").arg(*b.crossoverMonth)
+                             : tr("Owning pays off in month %1.").arg(*b.crossoverMonth) });
 }
 
 QString BudgetView::summaryText() const
