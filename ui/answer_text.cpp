@@ -154,11 +154,11 @@ QString AnswerText::servingMemory(const gp::CandidateResult& r)
                        .arg(formatBytes(s.engineMemoryBytes), formatBytes(s.visibleMemoryBytes),
                            formatBytes(s.kvBudgetBytes), formatBytes(headroom));
     if (s.stateBytesPerRequest > 0) // a hybrid: KV in its attention layers only, a state per request in the others
-        text += QLatin1Char(' ')
-            + tr("Keys and values are kept in %1 of the %2 layers (%3 per token); the recurrent layers keep a "
-                 "state of %4 per request instead.")
-                  .arg(formatNumber(s.kvLayers, 0), formatNumber(s.modelLayers, 0), formatBytes(s.kvBytesPerToken),
-                      formatBytes(s.stateBytesPerRequest));
+        CoreText::appendSentence(text,
+            tr("Keys and values are kept in %1 of the %2 layers (%3 per token); the recurrent layers keep a "
+               "state of %4 per request instead.")
+                .arg(formatNumber(s.kvLayers, 0), formatNumber(s.modelLayers, 0), formatBytes(s.kvBytesPerToken),
+                    formatBytes(s.stateBytesPerRequest)));
     return text;
 }
 
@@ -187,17 +187,18 @@ QString AnswerText::prefixCache(const gp::ServingResult& s)
         : s.prefixShape == "multi_turn"                    ? tr("multi-turn chat")
                                                            : tr("RAG documents");
     const double perToken = s.prefixHeldTokens > 0 ? s.prefixHeldBytes / s.prefixHeldTokens : 0.0;
-    return tr("Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved "
-              "per request; it holds %6, %7 of it in host memory, %8 to load per request.")
-               .arg(shape, formatPercent(s.prefixHitRate), formatPercent(s.prefixIdealHitRate),
-                   formatNumber(s.prefixSavedTokens, 0), formatSeconds(s.prefixSavedSeconds),
-                   formatBytes(s.prefixHeldBytes), formatBytes(s.prefixOffloadTokens * perToken),
-                   formatSeconds(s.prefixTransferSeconds))
-        + (s.prefixDiskCapacityBytes > 0 ? QLatin1Char(' ')
-                    + tr("Local disk: %1 of %2 held, read at %3/s; %4 of the load is the disk read.")
-                          .arg(formatBytes(s.prefixDiskTokens * perToken), formatBytes(s.prefixDiskCapacityBytes),
-                              formatBytes(s.prefixDiskReadGBps * 1e9), formatSeconds(s.prefixDiskSeconds))
-                                         : QString());
+    return CoreText::joinSentences(
+        { tr("Prefix cache (%1): %2 of prompt tokens found (%3 if all were held), %4 tokens and %5 of prefill saved "
+             "per request; it holds %6, %7 of it in host memory, %8 to load per request.")
+                .arg(shape, formatPercent(s.prefixHitRate), formatPercent(s.prefixIdealHitRate),
+                    formatNumber(s.prefixSavedTokens, 0), formatSeconds(s.prefixSavedSeconds),
+                    formatBytes(s.prefixHeldBytes), formatBytes(s.prefixOffloadTokens * perToken),
+                    formatSeconds(s.prefixTransferSeconds)),
+            s.prefixDiskCapacityBytes > 0
+                ? tr("Local disk: %1 of %2 held, read at %3/s; %4 of the load is the disk read.")
+                      .arg(formatBytes(s.prefixDiskTokens * perToken), formatBytes(s.prefixDiskCapacityBytes),
+                          formatBytes(s.prefixDiskReadGBps * 1e9), formatSeconds(s.prefixDiskSeconds))
+                : QString() });
 }
 
 QString AnswerText::loraAdapters(const gp::ServingResult& s)
@@ -209,13 +210,13 @@ QString AnswerText::loraAdapters(const gp::ServingResult& s)
         + tr("%n in host memory; the decode step takes %1x as long.", nullptr, s.loraMaxCpuLoras)
               .arg(formatNumber(s.loraSlowdown, 3));
     if (s.loraMissShare > 0)
-        text += QLatin1Char(' ')
-            + tr("%1 of requests first load their adapter over PCIe, %2 each.")
-                  .arg(formatPercent(s.loraMissShare), formatSeconds(s.loraLoadSeconds));
+        CoreText::appendSentence(text,
+            tr("%1 of requests first load their adapter over PCIe, %2 each.")
+                .arg(formatPercent(s.loraMissShare), formatSeconds(s.loraLoadSeconds)));
     if (s.loraCapsBatch)
-        text += QLatin1Char(' ')
-            + tr("The slots hold the batch at %1 requests, where its adapters fill them.")
-                  .arg(formatNumber(s.concurrency, 0));
+        CoreText::appendSentence(text,
+            tr("The slots hold the batch at %1 requests, where its adapters fill them.")
+                .arg(formatNumber(s.concurrency, 0)));
     return text;
 }
 

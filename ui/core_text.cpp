@@ -548,36 +548,37 @@ const DiagnosticPhrase kServingPhrases[] = {
                 const bool decodeAlone = a.text("alone_instance") == a.text("decode_instance")
                     && a.text("alone_instance") != a.text("prefill_instance");
                 const QString alone = a.text(decodeAlone ? "decode_instance" : "prefill_instance");
-                pair = QLatin1Char(' ')
-                    + (a.has("same_instance_cost_ratio")
-                            ? CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on "
-                                           "%6 alone, %7 on %8 GPUs.")
-                                  .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
-                                      a.text("decode_gpu"), a.decimal("same_instance_cost_ratio"), alone,
-                                      a.text("same_instance_split"), a.count("same_instance_gpus"))
-                            : CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): no split on %5 alone meets the SLO.")
-                                  .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
-                                      a.text("decode_gpu"), alone));
+                pair = (a.has("same_instance_cost_ratio")
+                        ? CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): %5x the cost of the best split on "
+                                       "%6 alone, %7 on %8 GPUs.")
+                              .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
+                                  a.text("decode_gpu"), a.decimal("same_instance_cost_ratio"), alone,
+                                  a.text("same_instance_split"), a.count("same_instance_gpus"))
+                        : CoreText::tr("Prefill on %1 (%2), decode on %3 (%4): no split on %5 alone meets the SLO.")
+                              .arg(a.text("prefill_instance"), a.text("prefill_gpu"), a.text("decode_instance"),
+                                  a.text("decode_gpu"), alone));
             }
             if (a.has("aggregated_gpus"))
-                return CoreText::tr("%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica "
-                                    "holds %5 requests "
-                                    "within the TPOT target, %6x the aggregated replica's %7, once no prefill chunk "
-                                    "shares its steps; "
-                                    "the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.")
-                           .arg(a.text("split"), a.count("gpus"), a.decimal("cost_ratio"), a.count("aggregated_gpus"),
-                               a.decimal("decode_requests"), a.decimal("batch_ratio"), a.decimal("aggregated_requests"),
-                               a.decimal("transfer_mb"), a.decimal("link_gbps"))
-                           .arg(CoreText::kvLink(a.text("link")), a.decimal("transfer_seconds"))
-                    + pair;
-            return CoreText::tr(
-                       "%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 "
-                       "requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per "
-                       "request over %6 Gbps %7 adds %8 s to TTFT.")
-                       .arg(a.text("split"), a.count("gpus"), a.decimal("decode_requests"), a.decimal("tpot_ms"),
-                           a.decimal("transfer_mb"), a.decimal("link_gbps"), CoreText::kvLink(a.text("link")),
-                           a.decimal("transfer_seconds"))
-                + pair;
+                return CoreText::joinSentences(
+                    { CoreText::tr("%1 on %2 GPUs costs %3x the aggregated replicas on %4 GPUs: each decode replica "
+                                   "holds %5 requests "
+                                   "within the TPOT target, %6x the aggregated replica's %7, once no prefill chunk "
+                                   "shares its steps; "
+                                   "the KV transfer of %8 MB per request over %9 Gbps %10 adds %11 s to TTFT.")
+                            .arg(a.text("split"), a.count("gpus"), a.decimal("cost_ratio"), a.count("aggregated_gpus"),
+                                a.decimal("decode_requests"), a.decimal("batch_ratio"),
+                                a.decimal("aggregated_requests"), a.decimal("transfer_mb"), a.decimal("link_gbps"))
+                            .arg(CoreText::kvLink(a.text("link")), a.decimal("transfer_seconds")),
+                        pair });
+            return CoreText::joinSentences(
+                { CoreText::tr(
+                      "%1 on %2 GPUs meets the SLO where no aggregated replica does: each decode replica decodes %3 "
+                      "requests at %4 ms per token with no prefill chunk in its steps; the KV transfer of %5 MB per "
+                      "request over %6 Gbps %7 adds %8 s to TTFT.")
+                        .arg(a.text("split"), a.count("gpus"), a.decimal("decode_requests"), a.decimal("tpot_ms"),
+                            a.decimal("transfer_mb"), a.decimal("link_gbps"), CoreText::kvLink(a.text("link")),
+                            a.decimal("transfer_seconds")),
+                    pair });
         } },
     { "serving_aggregated_wins",
         [](Args& a) -> QString {

@@ -376,3 +376,41 @@ TEST(CoreText, BottleneckIsTheLargestShareAndTheOverheadIsNamedApart)
     r.largestOverhead.reset();
     EXPECT_TRUE(CoreText::largestOverhead(r).isEmpty());
 }
+
+// Sentences the serving answer joins (LoRA adapters' loads and slots, the prefix cache's disk tier) follow each other
+// as the language writes them: a space in English, none after a Chinese full stop.
+TEST(AnswerText, ServingSentencesJoinAsTheLanguageDoes)
+{
+    const EnglishLocale locale;
+    gp::ServingResult s;
+    s.loraAdapters = 8;
+    s.loraRank = 16;
+    s.loraMaxLoras = 4;
+    s.loraMaxCpuLoras = 8;
+    s.loraGpuBytes = 64e6;
+    s.loraSlowdown = 1.2;
+    s.loraMissShare = 0.1;
+    s.loraLoadSeconds = 0.02;
+    s.loraCapsBatch = true;
+    s.concurrency = 12;
+    s.prefixShape = "rag";
+    s.prefixHitRate = 0.3;
+    s.prefixIdealHitRate = 0.5;
+    s.prefixHeldTokens = 1000;
+    s.prefixHeldBytes = 1e9;
+    s.prefixDiskTokens = 500;
+    s.prefixDiskCapacityBytes = 1e11;
+    s.prefixDiskReadGBps = 2;
+    const QStringList english = { AnswerText::loraAdapters(s), AnswerText::prefixCache(s) };
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    const QStringList chinese = { AnswerText::loraAdapters(s), AnswerText::prefixCache(s) };
+    installLanguage(QStringLiteral("en"));
+    for (const QString& text : english) {
+        EXPECT_GE(text.count(QStringLiteral(". ")), 1) << text.toStdString();
+        EXPECT_FALSE(text.contains(QStringLiteral(".."))) << text.toStdString();
+    }
+    for (const QString& text : chinese) {
+        EXPECT_GE(text.count(QChar(u'。')), 2) << text.toStdString();
+        EXPECT_FALSE(text.contains(QStringLiteral("。 "))) << text.toStdString();
+    }
+}
