@@ -1869,6 +1869,10 @@
         <source>the SMs of the other flex dispatcher backend (Megatron-LM reads each backend&apos;s own, or --moe-flex-dispatcher-num-sms)</source>
         <translation>另一个 flex 分发器后端的 SM 数（Megatron-LM 只读取各后端自己的参数，或 --moe-flex-dispatcher-num-sms）</translation>
     </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not a value GPU Planner models (it reads %3): the plan&apos;s setting stays</source>
+        <translation>%1 的取值“%2”不是 GPU Planner 建模的取值（它读取 %3）：方案的设置保持不变</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>

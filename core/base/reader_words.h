@@ -193,6 +193,8 @@ inline constexpr const char* kIgnoredSpeculativeDecoding
     = GP_TRANSLATE_NOOP("CoreError", "speculative decoding is not modelled here");
 inline constexpr const char* kIgnoredModelDtype
     = GP_TRANSLATE_NOOP("CoreError", "\"%1\": the model's own dtype (the plan's precision stays)");
+inline constexpr const char* kIgnoredUnmodelledValue = GP_TRANSLATE_NOOP(
+    "CoreError", "%1 \"%2\" is not a value GPU Planner models (it reads %3): the plan's setting stays");
 inline constexpr const char* kIgnoredQuantization
     = GP_TRANSLATE_NOOP("CoreError", "quantization \"%1\" is not a weight format GPU Planner models");
 inline constexpr const char* kIgnoredLoraTargets = GP_TRANSLATE_NOOP("CoreError",
@@ -594,16 +596,16 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredServingContextParallel, kIgnoredGpusPerNode, kIgnoredBeamSearch, kIgnoredRuntimeBackend,
     kIgnoredChunksToTokenBudget, kIgnoredFrontEndWorkers, kIgnoredKvTokenCap, kIgnoredAttentionDataParallel,
     kIgnoredCudaGraphs, kIgnoredMoeKernelBackend, kIgnoredChunksToMaxNumTokens, kIgnoredStreamInterval,
-    kIgnoredSchedulerOverlap, kIgnoredSpeculativeDecoding, kIgnoredModelDtype, kIgnoredQuantization,
-    kIgnoredLoraTargets, kIgnoredEngineFlag, kIgnoredTrtllmOption, kIgnoredTrtllmConfigFile, kIgnoredLoraSwitch,
-    kFieldFileFormat, kFieldScript, kFieldNoAdapter, kFieldTrlDropoutDefault, kFieldNoDeepSpeedOrFsdp,
-    kFieldLitgptPrecisionDefault, kFieldLitgptLoraDefaults, kFieldLitgptLoraLoss, kFieldNoLoraFields,
-    kFieldNoDistributedOptimizer, kFieldMegatronDispatcherDefault, kFieldNoHiddenDropout, kFieldNoAttentionDropout,
-    kFieldNoRecomputeGranularity, kFieldLlmApiOptions, kIgnoredOptimizerNotModelled, kIgnoredTrainingOption,
-    kIgnoredOptimizerHyperParameter, kIgnoredNotSet, kIgnoredZeroBuckets, kIgnoredPinnedBuffers, kIgnoredNvmeAsCpu,
-    kIgnoredAutoFromTrainer, kIgnoredAutoPrecisionFromTrainer, kIgnoredLossScaling, kIgnoredDeepSpeedCheckpointing,
-    kIgnoredPlannerHeader, kIgnoredDeepSpeedOption, kIgnoredQuantizedNeedsLora, kIgnoredNotNumber,
-    kIgnoredNotTokenCount, kIgnoredNoShardingStrategy, kIgnoredFsdpDetails, kIgnoredEpochsOrSteps,
+    kIgnoredSchedulerOverlap, kIgnoredSpeculativeDecoding, kIgnoredModelDtype, kIgnoredUnmodelledValue,
+    kIgnoredQuantization, kIgnoredLoraTargets, kIgnoredEngineFlag, kIgnoredTrtllmOption, kIgnoredTrtllmConfigFile,
+    kIgnoredLoraSwitch, kFieldFileFormat, kFieldScript, kFieldNoAdapter, kFieldTrlDropoutDefault,
+    kFieldNoDeepSpeedOrFsdp, kFieldLitgptPrecisionDefault, kFieldLitgptLoraDefaults, kFieldLitgptLoraLoss,
+    kFieldNoLoraFields, kFieldNoDistributedOptimizer, kFieldMegatronDispatcherDefault, kFieldNoHiddenDropout,
+    kFieldNoAttentionDropout, kFieldNoRecomputeGranularity, kFieldLlmApiOptions, kIgnoredOptimizerNotModelled,
+    kIgnoredTrainingOption, kIgnoredOptimizerHyperParameter, kIgnoredNotSet, kIgnoredZeroBuckets, kIgnoredPinnedBuffers,
+    kIgnoredNvmeAsCpu, kIgnoredAutoFromTrainer, kIgnoredAutoPrecisionFromTrainer, kIgnoredLossScaling,
+    kIgnoredDeepSpeedCheckpointing, kIgnoredPlannerHeader, kIgnoredDeepSpeedOption, kIgnoredQuantizedNeedsLora,
+    kIgnoredNotNumber, kIgnoredNotTokenCount, kIgnoredNoShardingStrategy, kIgnoredFsdpDetails, kIgnoredEpochsOrSteps,
     kIgnoredDataAndTemplate, kIgnoredLoggingEvaluationSaving, kIgnoredTrainingStage, kIgnoredPacking,
     kIgnoredSupervisedStage, kIgnoredDeepSpeedFile, kLitgptPrecisionNotRead, kTrainArgsMapping, kIgnoredOptimizerSteps,
     kIgnoredLoggingSaving, kIgnoredModelTying, kIgnoredDataAndTokenizer, kIgnoredLitgptEvaluation, kIgnoredRunSettings,

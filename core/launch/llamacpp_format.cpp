@@ -157,8 +157,10 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
                 out.set("workload.flash_attention", false, flag, line);
             else if (v == "on" || v == "1" || v == "true")
                 out.set("workload.flash_attention", true, flag, line);
-            else
+            else if (v == "auto")
                 out.ignore(flag, line, Words { words::kIgnoredFlashAttentionAuto });
+            else
+                out.ignore(flag, line, Words { words::kIgnoredUnmodelledValue, { flag, v, "on, off, auto" } });
             continue;
         }
         if (flag == "-sm" || flag == "--split-mode" || flag == "-ts" || flag == "--tensor-split") {

@@ -198,15 +198,25 @@ Expected<bool> mapServingValue(
     } else if (planField == "workload.precision") {
         if (auto p = precisionName(value))
             out.set(planField, *p, flag, line);
-        else
+        else if (value == "auto")
             out.ignore(flag, line, Words { words::kIgnoredModelDtype, { value } });
+        else
+            out.ignore(flag, line,
+                Words { words::kIgnoredUnmodelledValue, { flag, value, "auto, float16, bfloat16, float32" } });
     } else if (planField == "workload.serving.kv_cache_precision") {
+        // The engines' KV cache dtypes: vLLM's auto, bfloat16 and fp8* (vllm/config/cache.py CacheDType), SGLang's
+        // auto, bf16/bfloat16 and fp8_e4m3/fp8_e5m2 (server_args.py), TensorRT-LLM's auto and fp8
+        // (llm_args.py KvCacheConfig.dtype). Any other (SGLang's fp4_e2m1, TensorRT-LLM's nvfp4) is not a KV
+        // precision the plan carries: ignored by name, never read as the model's dtype.
         if (value.rfind("fp8", 0) == 0)
             out.set(planField, "fp8", flag, line);
         else if (auto p = precisionName(value); p && *p != "fp32")
             out.set(planField, *p, flag, line);
+        else if (value == "auto")
+            out.set(planField, nullptr, flag, line); // the model's dtype
         else
-            out.set(planField, nullptr, flag, line); // "auto": the model's dtype
+            out.ignore(
+                flag, line, Words { words::kIgnoredUnmodelledValue, { flag, value, "auto, float16, bfloat16, fp8*" } });
     } else if (planField == "workload.serving.engine.cuda_graphs") {
         out.set(planField, false, flag, line); // --enforce-eager: no CUDA graphs
     } else if (planField == "workload.weight_format") {
@@ -298,6 +308,13 @@ Expected<std::vector<long long>> graphSizes(
     return sizes;
 }
 
+// A JSON item as the error quotes it: a string's own text (a YAML config's nested list arrives as the string "[2]"),
+// any other item its JSON.
+std::string jsonItemText(const nlohmann::json& item)
+{
+    return item.is_string() ? item.get<std::string>() : item.dump();
+}
+
 // vLLM's --compilation-config JSON: its cudagraph_capture_sizes (absent or null: the engine computes them).
 Expected<bool> readCompilationConfig(
     ImportBuilder& out, GraphFlags& graph, const std::string& flag, const std::string& value, int line)
@@ -320,10 +337,10 @@ Expected<bool> readCompilationConfig(
         if (item.is_null())
             continue;
         if (!item.is_array())
-            return out.error(flag, line, Words { words::kNeedsPositiveWholeGot, { item.dump() } });
+            return out.error(flag, line, Words { words::kNeedsPositiveWholeGot, { jsonItemText(item) } });
         std::vector<std::string> items;
         for (const auto& size : item)
-            items.push_back(size.is_number_integer() ? std::to_string(size.get<long long>()) : size.dump());
+            items.push_back(size.is_number_integer() ? std::to_string(size.get<long long>()) : jsonItemText(size));
         auto sizes = graphSizes(out, flag + " cudagraph_capture_sizes", items, line);
         if (!sizes)
             return sizes.error();

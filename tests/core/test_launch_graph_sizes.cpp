@@ -159,13 +159,21 @@ TEST(LaunchGraphSizes, BadSizesAreRefusedByFlag)
                  "--cuda-graph-bs", "-4" },
              Case { "python3 -m sglang.launch_server --model-path gpt2 --cuda-graph-max-bs 1.5\n", "run.sh",
                  "--cuda-graph-max-bs", "1.5" },
-             Case { "model: gpt2\ncuda_graph_sizes: [1, big]\n", "vllm-config.yaml", "--cuda-graph-sizes", "big" } }) {
+             Case { "model: gpt2\ncuda_graph_sizes: [1, big]\n", "vllm-config.yaml", "--cuda-graph-sizes", "big" },
+             // A list nested in the config's sizes is quoted once (it read ""[2]"").
+             Case { "model: gpt2\ncompilation_config:\n  cudagraph_capture_sizes: [[2]]\n", "vllm-config.yaml",
+                 "--compilation-config cudagraph_capture_sizes", "[2]" },
+             Case { "vllm serve gpt2 --compilation-config '{\"cudagraph_capture_sizes\": [[2]]}'\n", "serve.sh",
+                 "--compilation-config cudagraph_capture_sizes", "[2]" },
+             Case { "model: gpt2\ncompilation_config:\n  cudagraph_capture_sizes: eight\n", "vllm-config.yaml",
+                 "--compilation-config", "eight" } }) {
         auto read = readLaunchFile(c.text, c.file);
         ASSERT_FALSE(read) << c.text;
         EXPECT_EQ(read.error().field, c.field) << read.error().toString();
         EXPECT_NE(read.error().message.find("positive whole number"), std::string::npos) << read.error().toString();
         EXPECT_NE(read.error().message.find(std::string("\"") + c.got + "\""), std::string::npos)
             << read.error().toString();
+        EXPECT_EQ(read.error().message.find("\"\""), std::string::npos) << read.error().toString();
     }
 }
 
