@@ -859,3 +859,37 @@ TEST_F(WindowInputsTest, FrameworkChoiceOffersLitgptInBothLanguagesAndSavesIt)
     EXPECT_TRUE(m_window->document()->plan().workload.framework == gp::TrainingStack::Litgpt);
     EXPECT_EQ(savedJson(QStringLiteral("litgpt.gpuplan"))["workload"]["framework"], "litgpt");
 }
+
+// The Report title of the serving example showed its end ("3: 40 requests/s, 1500 in / 300 out, first token under
+// 1 s"): QLineEdit::setText leaves the cursor at the end. Every line edit the inputs panel fills from a plan (the
+// title, the parameter count, the dataset tokens, the requests per month, the graph sizes, a field row's number, the
+// model's name) shows its beginning once a plan is loaded, in both languages, training and serving.
+TEST_F(WindowInputsTest, LineEditsFilledFromThePlanShowTheirBeginning)
+{
+    const std::string title = "Support bot on Qwen2.5-14B, 3 replicas: 40 requests/s, 1500 in / 300 out, first "
+                              "token under 1 s, served from two regions";
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        switchLanguage(language);
+        for (std::string_view base : { gp::servingPlanText(), gp::defaultPlanText() }) {
+            json document = json::parse(base, nullptr, true, true);
+            document["title"] = title;
+            const QString path = test::writeFile(
+                m_dir, QStringLiteral("long-title.gpuplan"), QByteArray::fromStdString(document.dump(2)));
+            ASSERT_TRUE(m_window->openPlan(path));
+            ASSERT_TRUE(waitForResult());
+            QLineEdit* titleBox = m_window->inputsPanel()->titleBox();
+            EXPECT_EQ(titleBox->text().toStdString(), title);
+            EXPECT_EQ(titleBox->cursorPosition(), 0) << language.toStdString();
+            int filled = 0;
+            for (QLineEdit* line : m_window->inputsPanel()->findChildren<QLineEdit*>()) {
+                if (line->text().isEmpty() || qobject_cast<QAbstractSpinBox*>(line->parentWidget()))
+                    continue; // a spin box keeps its own cursor
+                ++filled;
+                EXPECT_EQ(line->cursorPosition(), 0)
+                    << language.toStdString() << " " << line->objectName().toStdString() << ": "
+                    << line->text().toStdString();
+            }
+            EXPECT_GE(filled, 3) << language.toStdString(); // the title, the model, a number
+        }
+    }
+}

@@ -154,7 +154,7 @@ void BatchSection::setPlan(const gp::Plan& plan)
     // The dataset x epochs split the plan was saved with (1 epoch when it has none).
     const double epochs = gp::planEpochs(plan);
     m_epochs->setValue(epochs);
-    m_datasetTokens->setText(formatTokens(w.trainingTokens / m_epochs->value()).remove(QLatin1Char(' ')));
+    showPlanText(m_datasetTokens, formatTokens(w.trainingTokens / m_epochs->value()).remove(QLatin1Char(' ')));
     showTotal(plan);
 }
 

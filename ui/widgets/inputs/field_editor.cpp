@@ -4,6 +4,7 @@
 #include "number_format.h"
 #include "plan/field_units.h"
 #include "widgets/inputs/field_text.h"
+#include "widgets/inputs/section_kit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -187,7 +188,7 @@ void FieldEditor::show(const gp::Plan& plan)
     }
     if (m_line) {
         m_shown = numberText(value);
-        m_line->setText(m_shown);
+        showPlanText(m_line, m_shown);
     }
     m_showing = false;
 }

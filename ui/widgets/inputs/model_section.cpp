@@ -125,7 +125,8 @@ void ModelSection::setPlan(const gp::Plan& plan)
     } else {
         m_preset->setCurrentIndex(0);
     }
-    m_parameters->setText(model.parameters ? formatTokens(*model.parameters).remove(QLatin1Char(' ')) : QString());
+    showPlanText(m_parameters, model.parameters ? formatTokens(*model.parameters).remove(QLatin1Char(' ')) : QString());
+    m_preset->lineEdit()->setCursorPosition(0); // the chosen model's name from its beginning
     m_parameters->setEnabled(m_preset->currentIndex() == 0);
 }
 

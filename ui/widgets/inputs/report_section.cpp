@@ -91,7 +91,7 @@ ReportSection::ReportSection(SectionKit& kit, QVBoxLayout* outer)
 
 void ReportSection::setPlan(const gp::Plan& plan)
 {
-    m_title->setText(QString::fromStdString(plan.title));
+    showPlanText(m_title, QString::fromStdString(plan.title));
     if (m_notes->toPlainText().toStdString() != plan.notes) {
         m_notesPause->stop();
         m_notes->setPlainText(QString::fromStdString(plan.notes));

@@ -107,6 +107,14 @@ void selectComboData(QComboBox* combo, const QVariant& value)
         combo->setCurrentIndex(i);
 }
 
+void showPlanText(QLineEdit* line, const QString& text)
+{
+    if (line->text() == text)
+        return;
+    line->setText(text);
+    line->setCursorPosition(0);
+}
+
 void setFormRowVisible(QWidget* field, bool visible)
 {
     if (auto* form = qobject_cast<QFormLayout*>(field->parentWidget()->layout()))

@@ -18,6 +18,7 @@
 class QFormLayout;
 class QGroupBox;
 class QLabel;
+class QLineEdit;
 
 namespace gpui
 {
@@ -146,6 +147,11 @@ template <class Enum> Enum comboValue(const QComboBox* combo)
     return static_cast<Enum>(combo->currentData().toInt());
 }
 void selectComboData(QComboBox* combo, const QVariant& value);
+
+// Shows the plan's `text` in `line` with its beginning in view: QLineEdit::setText leaves the cursor at the end, so a
+// long title showed only its last words ("3: 40 requests/s, …"). The same text leaves the edit, and a user's cursor
+// in it, as they are.
+void showPlanText(QLineEdit* line, const QString& text);
 
 // Shows or hides the form row of `field` (a row's field widget, as withError() returns it).
 void setFormRowVisible(QWidget* field, bool visible);

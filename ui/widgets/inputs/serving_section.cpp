@@ -312,13 +312,13 @@ void ServingSection::setPlan(const gp::Plan& plan)
     m_tpot->setValue(sv.slo.tpotSeconds ? *sv.slo.tpotSeconds * 1000 : 0.0);
     selectComboData(m_kv, sv.kvCachePrecision ? int(*sv.kvCachePrecision) : -1);
     m_replicas->setValue(sv.replicas ? *sv.replicas : 0);
-    m_requestsPerMonth->setText(
+    showPlanText(m_requestsPerMonth,
         sv.requestsPerMonth ? formatTokens(*sv.requestsPerMonth).remove(QLatin1Char(' ')) : QString());
     m_gpuUtilization->setValue(sv.engine.gpuMemoryUtilization ? *sv.engine.gpuMemoryUtilization : 0.0);
     m_maxSeqs->setValue(sv.engine.maxNumSeqs ? *sv.engine.maxNumSeqs : 0);
     m_maxTokens->setValue(sv.engine.maxNumBatchedTokens ? *sv.engine.maxNumBatchedTokens : 0);
     m_prefixHit->setValue(sv.engine.prefixCacheHitRate);
-    m_graphBatchSizes->setText(graphSizesText(sv.engine.cudaGraphBatchSizes));
+    showPlanText(m_graphBatchSizes, graphSizesText(sv.engine.cudaGraphBatchSizes));
 }
 
 namespace
