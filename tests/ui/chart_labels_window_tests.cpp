@@ -460,3 +460,47 @@ TEST(ChartLabelsWindow, TheRlChartsNameEveryCandidateAndPhaseWholeInBothLanguage
     }
     installLanguage(QStringLiteral("en"));
 }
+
+// The integrator's window (1600x1000, English, a 50-candidate training plan): the "Time per million tokens" chart
+// showed only the top half of its legend ("Compute / Intra-node communication / Network communication / Offload")
+// at its bottom, while the memory chart beside it fits its legend at its right. The step-time chart's legend is
+// drawn whole, inside the part of the chart the window shows, in both languages, with 1, 12 and 50 candidates,
+// training and serving.
+TEST(ChartLabelsWindow, TheStepTimeChartsLegendIsShownWholeInBothLanguagesWithOneToFiftyCandidates)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        for (bool serving : { false, true }) {
+            for (int count : { 1, 12, 50 }) {
+                const QString path
+                    = test::writeFile(dir, QStringLiteral("legend.gpuplan"), planWithCandidates(serving, count));
+                MainWindow window(test::isolatedWindowOptions(dir, &settings));
+                ASSERT_TRUE(test::openSettled(window, path));
+                ChartView* view = window.bottleneckChartView();
+                const QChart* chart = view->chart();
+                ASSERT_TRUE(chart);
+                QStringList entries;
+                for (QLegendMarker* marker : chart->legend()->markers())
+                    if (marker->isVisible())
+                        entries << marker->label();
+                ASSERT_FALSE(entries.isEmpty());
+                ASSERT_TRUE(chart->legend()->isVisible());
+                QStringList legendProblems;
+                for (const QString& problem : textsNotShown(*view, *chart))
+                    for (const QString& entry : entries)
+                        if (problem.startsWith(entry + QStringLiteral(" at (")) || problem.endsWith(": " + entry))
+                            legendProblems << problem;
+                EXPECT_TRUE(legendProblems.isEmpty())
+                    << language.toStdString() << (serving ? " serving " : " training ") << count << " candidates (view "
+                    << view->width() << "x" << view->height() << ", shown " << shownPart(*view).height()
+                    << " px high, legend " << chart->legend()->geometry().height() << " of "
+                    << chart->legend()->effectiveSizeHint(Qt::PreferredSize).height()
+                    << " px): " << legendProblems.join(QStringLiteral(" | ")).toStdString();
+            }
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}

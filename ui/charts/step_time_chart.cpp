@@ -105,6 +105,11 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     const BottleneckModel b = bottleneckModel(results, options);
     QChart* chart = newChart(
         b.inference ? ChartTr::tr("Decode step time by part") : ChartTr::tr("Time per million tokens"), options);
+    // The legend right of the plot, as the memory chart's beside it: below the plot it added its rows to the height
+    // of the candidates' rows, and in the bottom row at 1600x1000 (12 candidates charted, about 280 px shown) the
+    // chart scrolled and cut the legend in half. At the right it takes width, which the view makes room for
+    // (categoryColumnWidth counts what lies right of the plot).
+    chart->legend()->setAlignment(Qt::AlignRight);
     auto* state = new ChartState(chart);
     state->layoutKey = b.layoutKey;
     if (b.reversed.empty())
