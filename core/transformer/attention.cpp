@@ -33,6 +33,12 @@ double attentionCoreMacsPerToken(const Architecture& a, double context, bool cau
             + s.windowLayers * attendedPositions(context, s.window, causal));
 }
 
+double windowedAttentionMacsPerToken(const Architecture& a, double context, bool causal)
+{
+    const AttentionShape s = attentionShape(a);
+    return s.heads * (s.qkHeadDim + s.vHeadDim) * s.windowLayers * attendedPositions(context, s.window, causal);
+}
+
 double attentionHeadDim(const Architecture& a)
 {
     const AttentionShape s = attentionShape(a);

@@ -61,6 +61,10 @@ double attendedPositions(double context, double window, bool causal);
 // at their window.
 double attentionCoreMacsPerToken(const Architecture& architecture, double context, bool causal);
 
+// Of attentionCoreMacsPerToken, the local (sliding-window) layers' multiply-adds: what an attention kernel runs with
+// its window mask (0 for a model without local layers).
+double windowedAttentionMacsPerToken(const Architecture& architecture, double context, bool causal);
+
 // The head dimension an attention kernel tiles over: the query/key size per head (latent attention: its
 // non-rotary plus rotary part, the larger of its two head sizes).
 double attentionHeadDim(const Architecture& architecture);

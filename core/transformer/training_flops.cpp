@@ -270,6 +270,10 @@ TrainingFlopsPerToken trainingFlopsPerToken(
     const double coreForward = std::max(0.0, t.forward.attention);
     t.attentionBackward = std::max(0.0, scores.model - coreForward);
     t.attentionForwardHardware = coreForward + scores.recompute;
+    // The local layers' share of it (the same context as the forward's): every pass runs each layer's own mask.
+    if (coreForward > 0)
+        t.attentionWindowedShare = std::clamp(
+            2 * windowedAttentionMacsPerToken(arch, context, arch.kind != ModelKind::Encoder) / coreForward, 0.0, 1.0);
     return t;
 }
 

@@ -34,6 +34,7 @@ struct TrainingFlopsPerToken {
     double mlpHardware = 0; // of `linearHardware`, every MLP GEMM (dense, shared and routed experts)
     double attentionForwardHardware = 0; // of `hardware`, the attention core's forward passes (recomputation included)
     double attentionBackward = 0; // of `hardware`, the attention core's backward (2x its forward)
+    double attentionWindowedShare = 0; // of the attention core's FLOPs, the local (sliding-window) layers' share
     double scoreElementsPerToken = 0; // attention score elements per token over all layers (memory traffic
                                       // when scores are materialized, i.e. without flash attention)
 };

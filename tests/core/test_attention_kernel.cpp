@@ -179,6 +179,58 @@ TEST(AttentionKernel, BlackwellCudnnFiguresAreTheMeasurements)
                      .known());
 }
 
+// A sliding-window layer under cuDNN on Blackwell runs at the window's own measured rate (cudnn-frontend's GB200
+// GPT-OSS results, window 128, head dim 64: 167 TFLOPS forward and 188 backward of 2,500, the window's FLOPs
+// counted), not at the causal one: GPT-OSS-120B's 18 local layers of 128 tokens, by hand. A wider window, a Hopper
+// GPU (no window figure) and an encoder keep the causal figures.
+TEST(AttentionKernel, BlackwellCudnnWindowLayersRunAtTheWindowFigures)
+{
+    const PerformanceDefaults b200 = kernelDefaults("b200-180gb-sxm", AttentionKernel::Cudnn);
+    const AttentionEfficiency k = attentionKernelEfficiency(b200, 64, true, AttentionKernel::Cudnn);
+    ASSERT_TRUE(k.windowKnown());
+    EXPECT_DOUBLE_EQ(k.windowTokens, 128);
+    EXPECT_NEAR(k.windowForward, 167.0 / 2500.0, 0.0005);
+    EXPECT_NEAR(k.windowBackward, 188.0 / 2500.0, 0.0005);
+    EXPECT_LT(k.windowForward, k.forward / 5); // far below the causal rate
+    EXPECT_FALSE(attentionKernelEfficiency(b200, 64, false, AttentionKernel::Cudnn).windowKnown());
+    const PerformanceDefaults h100 = kernelDefaults("h100-80gb-sxm", AttentionKernel::Cudnn);
+    EXPECT_FALSE(attentionKernelEfficiency(h100, 64, true, AttentionKernel::Cudnn).windowKnown());
+    EXPECT_DOUBLE_EQ(measuredWindowShare(k, 128, 0.25), 0.25);
+    EXPECT_DOUBLE_EQ(measuredWindowShare(k, 129, 0.25), 0.0);
+    EXPECT_DOUBLE_EQ(measuredWindowShare(k, 0, 0.25), 0.0);
+
+    const ModelPreset* preset = findModelPreset("gpt-oss-120b");
+    ASSERT_NE(preset, nullptr);
+    const Architecture arch = preset->architecture;
+    ASSERT_EQ(arch.slidingWindow, 128);
+    Workload w = kernelWorkload(4096);
+    w.attentionKernel = AttentionKernel::Cudnn;
+    const TrainingFlopsPerToken f = trainingFlopsPerToken(arch, countParameters(arch), w, Checkpointing::None);
+    // 18 full layers attend to 2,048 positions on average, 18 local ones to (128^2 / 2 + 3,968 x 128) / 4,096 = 126.
+    const double local = (128.0 * 128.0 / 2 + (4096.0 - 128.0) * 128.0) / 4096.0;
+    const double share = local / (2048.0 + local);
+    EXPECT_NEAR(f.attentionWindowedShare, share, 1e-9);
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = catalogHardware(catalog, "b200-180gb-sxm", 1, "nvlink5");
+    const ThroughputEstimate t = estimateThroughput(modelFrom(arch), w, oneGpu(), hw, {}, {}, catalog);
+    const double peak = 2250e12;
+    const double fwd = f.attentionForwardHardware, bwd = f.attentionBackward;
+    const double expected = 4096
+        * ((1 - share) * (fwd / (peak * k.forward) + 1.25 * bwd / (peak * k.backward))
+            + share * (fwd / (peak * k.windowForward) + 1.25 * bwd / (peak * k.windowBackward)));
+    EXPECT_NEAR(t.attentionSeconds, expected, expected * 1e-6);
+    // A window of 256 is wider than the measured one: the whole core at the causal figures, faster per FLOP.
+    Architecture wider = arch;
+    wider.slidingWindow = 256;
+    const TrainingFlopsPerToken fw = trainingFlopsPerToken(wider, countParameters(wider), w, Checkpointing::None);
+    const ThroughputEstimate tw = estimateThroughput(modelFrom(wider), w, oneGpu(), hw, {}, {}, catalog);
+    const double causalOnly
+        = 4096 * (fw.attentionForwardHardware / (peak * k.forward) + 1.25 * fw.attentionBackward / (peak * k.backward));
+    EXPECT_NEAR(tw.attentionSeconds, causalOnly, causalOnly * 1e-6);
+    EXPECT_LT(
+        tw.attentionSeconds / (fw.attentionForwardHardware + fw.attentionBackward), t.attentionSeconds / (fwd + bwd));
+}
+
 // A catalog's own figures replace the built-in ones key by key; an out-of-range one keeps the built-in figure, a
 // figure for one kernel never reaches another, and an architecture given figures of its own gets them.
 TEST(AttentionKernel, CatalogFiguresOverrideKeyByKey)

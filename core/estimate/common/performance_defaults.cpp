@@ -29,6 +29,34 @@ bool within(double v, double lo, double hi)
     return std::isfinite(v) && v >= lo && v <= hi;
 }
 
+// A window figure's key after "window_": "<tokens>.forward" or "<tokens>.backward". One window per kernel: a second
+// window's figures are ignored.
+struct WindowFigure {
+    double tokens = 0;
+    double forward = 0;
+    double backward = 0;
+};
+
+void readWindowFigure(std::string_view rest, double value, WindowFigure& w)
+{
+    const std::size_t dot = rest.find('.');
+    if (dot == std::string_view::npos || dot == 0)
+        return;
+    double tokens = 0;
+    for (const char c : rest.substr(0, dot)) {
+        if (c < '0' || c > '9')
+            return;
+        tokens = tokens * 10 + (c - '0');
+    }
+    if (!(tokens > 0) || (w.tokens > 0 && w.tokens != tokens))
+        return;
+    const std::string_view pass = rest.substr(dot + 1);
+    if (pass != "forward" && pass != "backward")
+        return;
+    w.tokens = tokens;
+    (pass == "forward" ? w.forward : w.backward) = value;
+}
+
 // The attention kernels' figures of one architecture: FlashAttention-2's under
 // attention_efficiency.<architecture>.<figure>, the other kernels' under attention_efficiency.<architecture>.<kernel>.
 // <figure>; per head dim where measured, else one figure for every head dim (`forward`, `backward`). One ordered scan
@@ -41,6 +69,7 @@ void readAttentionFigures(
         "forward.head_dim_128", "backward.head_dim_64", "backward.head_dim_128", "causal" };
     constexpr int kKernels = int(std::size(detail::kAttentionKernels));
     double figures[kKernels][std::size(kFigures)] = {};
+    WindowFigure windows[kKernels] = {};
     const std::string prefix = "attention_efficiency." + architecture + ".";
     auto scan = [&](const Catalog& from) {
         for (auto it = from.defaults.lower_bound(std::string_view(prefix));
@@ -60,6 +89,8 @@ void readAttentionFigures(
             const auto figure = std::find(std::begin(kFigures), std::end(kFigures), rest);
             if (figure != std::end(kFigures) && within(it->second.value, 0.01, 1.0))
                 figures[int(kernel)][figure - std::begin(kFigures)] = it->second.value;
+            else if (rest.starts_with("window_") && within(it->second.value, 0.01, 1.0))
+                readWindowFigure(rest.substr(7), it->second.value, windows[int(kernel)]);
         }
     };
     scan(builtinCatalog());
@@ -77,6 +108,12 @@ void readAttentionFigures(
         a.backward[1] = either(f[5], f[1]);
         a.causal = f[6] > 0 ? f[6] : 1.0;
         a.known = a.forward[0] > 0 && a.forward[1] > 0 && a.backward[0] > 0 && a.backward[1] > 0;
+        const WindowFigure& w = windows[int(kernel)];
+        if (w.tokens > 0 && w.forward > 0 && w.backward > 0) {
+            a.windowTokens = w.tokens;
+            a.windowForward = w.forward;
+            a.windowBackward = w.backward;
+        }
     }
 }
 
@@ -240,11 +277,24 @@ AttentionEfficiency attentionKernelEfficiency(
     const double mask = causal ? a.causal : 1.0;
     e.forward = std::clamp(alongHeadDim(a.forward, 2, headDim) * mask, 1e-4, 1.0);
     e.backward = std::clamp(alongHeadDim(a.backward, 2, headDim) * mask, 1e-4, 1.0);
+    // A window is a causal mask: its figures hold for causal models only (measured at the head dim they were).
+    if (causal && a.windowTokens > 0) {
+        e.windowTokens = a.windowTokens;
+        e.windowForward = std::clamp(a.windowForward, 1e-4, 1.0);
+        e.windowBackward = std::clamp(a.windowBackward, 1e-4, 1.0);
+    }
     return e;
 }
 
+double measuredWindowShare(const AttentionEfficiency& kernel, double window, double windowedShare)
+{
+    if (!kernel.windowKnown() || !(window > 0) || window > kernel.windowTokens || !std::isfinite(windowedShare))
+        return 0.0;
+    return std::clamp(windowedShare, 0.0, 1.0);
+}
+
 double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlops, double backwardFlops,
-    double peakFlops, double matmulEfficiency)
+    double peakFlops, double matmulEfficiency, double windowedShare)
 {
     const double forward = std::isfinite(forwardFlops) && forwardFlops > 0 ? forwardFlops : 0.0;
     const double backward = std::isfinite(backwardFlops) && backwardFlops > 0 ? backwardFlops : 0.0;
@@ -252,8 +302,16 @@ double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlo
         return 0.0;
     if (!(peakFlops > 0) || !std::isfinite(peakFlops))
         return INFINITY;
-    if (kernel.known())
-        return forward / (peakFlops * kernel.forward) + 1.25 * backward / (peakFlops * kernel.backward);
+    if (kernel.known()) {
+        const double w = kernel.windowKnown() ? std::clamp(windowedShare, 0.0, 1.0) : 0.0;
+        const double rest
+            = (1 - w) * (forward / (peakFlops * kernel.forward) + 1.25 * backward / (peakFlops * kernel.backward));
+        return w > 0 ? rest
+                + w
+                    * (forward / (peakFlops * kernel.windowForward)
+                        + 1.25 * backward / (peakFlops * kernel.windowBackward))
+                     : rest;
+    }
     return matmulEfficiency > 0 ? (forward + backward) / (peakFlops * matmulEfficiency) : INFINITY;
 }
 
@@ -293,6 +351,8 @@ const std::vector<std::string>& performanceDefaultKeys()
         "attention_efficiency.blackwell.cudnn.forward.head_dim_128",
         "attention_efficiency.blackwell.cudnn.backward",
         "attention_efficiency.blackwell.cudnn.causal",
+        "attention_efficiency.blackwell.cudnn.window_128.forward",
+        "attention_efficiency.blackwell.cudnn.window_128.backward",
         "training_goodput",
         "goodput.failures_per_gpu_day",
         "spot.restart_minutes",

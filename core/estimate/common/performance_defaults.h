@@ -32,6 +32,12 @@ struct PerformanceDefaults {
         double forward[2] = { 0, 0 };
         double backward[2] = { 0, 0 };
         double causal = 1; // causal over unmasked speed (causal FLOPs counted as half)
+        // A sliding-window (local) layer's causal mask of `windowTokens` positions, measured as such
+        // (attention_efficiency.<arch>.<kernel>.window_<n>.forward / .backward, the window's FLOPs counted): the rate
+        // of local layers whose window is no wider (0 = not measured).
+        double windowTokens = 0;
+        double windowForward = 0;
+        double windowBackward = 0;
     };
     AttentionFigures attention[3];
     double trainingGoodput = 0; // productive fraction of a long run's wall-clock time (RL post-training's hours)
@@ -108,18 +114,29 @@ double computeEfficiency(const PerformanceDefaults& defaults, double hiddenSize,
 struct AttentionEfficiency {
     double forward = 0;
     double backward = 0;
+    // Local layers of a window of at most `windowTokens` positions (the measured window): their own rates.
+    double windowTokens = 0;
+    double windowForward = 0;
+    double windowBackward = 0;
     AttentionKernel kernel = AttentionKernel::FlashAttention2; // whose figures these are
     bool known() const { return forward > 0 && backward > 0; }
+    bool windowKnown() const { return windowTokens > 0 && windowForward > 0 && windowBackward > 0; }
 };
 AttentionEfficiency attentionKernelEfficiency(
     const PerformanceDefaults& defaults, double headDim, bool causal, AttentionKernel kernel);
+
+// The share of the attention core's FLOPs (TrainingFlopsPerToken::attentionWindowedShare) that runs at the kernel's
+// measured window rates: the local layers' where their window (`window` positions) is no wider than the measured one
+// and the kernel has such figures; else 0.
+double measuredWindowShare(const AttentionEfficiency& kernel, double window, double windowedShare);
 
 // Seconds of the attention core (QK^T and PV): `forwardFlops` (forward passes, recomputation included) and
 // `backwardFlops` (the FLOP model's backward, 2x its forward) at the kernel's efficiencies of `peakFlops` (the
 // 16-bit dense peak, FLOP/s); the kernel's backward does 1.25x the model's backward FLOPs (2.5x forward). Without
 // kernel figures, all of it at `matmulEfficiency`. The one rule for training steps and serving prefill.
+// `windowedShare` of both (measuredWindowShare) runs at the kernel's window rates.
 double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlops, double backwardFlops,
-    double peakFlops, double matmulEfficiency);
+    double peakFlops, double matmulEfficiency, double windowedShare = 0);
 
 // Every catalog default key the time model reads.
 const std::vector<std::string>& performanceDefaultKeys();

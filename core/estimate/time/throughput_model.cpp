@@ -147,9 +147,13 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
             { { "kernel", wanted }, { "gpu", hw.gpu.name }, { "used", "flash-attention-2" } } });
     }
     const double attentionPeak = workload.precision == Precision::Fp8 ? peak16 : peak * 1e12;
+    // Local layers run the kernel's window mask at its measured window rates where it has them (a window no wider
+    // than the measured one): a narrow band keeps few key tiles a query tile, so the kernel runs far below its
+    // causal rate (attention_efficiency.<arch>.<kernel>.window_*).
+    const double windowed = measuredWindowShare(kernel, attentionShape(arch).window, flops.attentionWindowedShare);
     r.attentionSeconds = gpuTokens
-        * attentionCoreSeconds(
-            kernel, flops.attentionForwardHardware, flops.attentionBackward, attentionPeak, r.computeEfficiency);
+        * attentionCoreSeconds(kernel, flops.attentionForwardHardware, flops.attentionBackward, attentionPeak,
+            r.computeEfficiency, windowed);
     // PyTorch's ring (torchtitan, torch_ring_attention.h) makes one causal call per layer and pass, at step 0; its
     // cp - 1 later steps are unmasked calls of as many FLOPs, at the kernel's unmasked rates.
     if (flashKernel && runsTorchRing(workload, config) && arch.kind != ModelKind::Encoder) {
