@@ -67,6 +67,14 @@ TEST(AttentionKernelSupport, VoltaAndTuringRunSdpaMemoryEfficientKernelUnderTheD
     }
 }
 
+TEST(AttentionKernelSupport, InferenceOnVoltaWarnsToo)
+{
+    const gp::CandidateResult r = onlyResult(onInstance(kV100, { { "mode", "inference" } }));
+    const gp::Diagnostic* w = warning(r, "attention_kernel_unsupported");
+    ASSERT_NE(w, nullptr) << "inference runs the core's forward through SDPA as well";
+    EXPECT_EQ(w->arg("runs"), "memory-efficient");
+}
+
 TEST(AttentionKernelSupport, AmpereRunsFlashAttention2)
 {
     const gp::CandidateResult r = onlyResult(onInstance(kA100));
