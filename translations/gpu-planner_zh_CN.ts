@@ -3023,6 +3023,22 @@
         <comment>a field&apos;s words and its name in the plan file before the message about it</comment>
         <translation>%1（%2）：</translation>
     </message>
+    <message>
+        <source>its memory-efficient kernel (from xFormers)</source>
+        <translation>其内存高效内核（源自 xFormers）</translation>
+    </message>
+    <message>
+        <source>unfused attention (its math path)</source>
+        <translation>未融合的注意力（其 math 路径）</translation>
+    </message>
+    <message>
+        <source>%1 does not run on %2 (%3); %4 runs an attention backend of its own there.</source>
+        <translation>%1 无法在 %2（%3）上运行；%4 在该 GPU 上改用它自己的注意力后端。</translation>
+    </message>
+    <message>
+        <source>%1 does not run on %2 (%3); PyTorch SDPA runs %4 there.</source>
+        <translation>%1 无法在 %2（%3）上运行；PyTorch SDPA 在该 GPU 上改为运行%4。</translation>
+    </message>
 </context>
 <context>
     <name>FieldText</name>

@@ -27,7 +27,24 @@ QString attentionKernelName(const QString& name)
         { gp::AttentionKernel::FlashAttention2, gp::AttentionKernel::Cudnn, gp::AttentionKernel::FlashAttention3 })
         if (name == QLatin1String(gp::toString(k).data(), qsizetype(gp::toString(k).size())))
             return CoreText::attentionKernel(k);
+    // What PyTorch SDPA runs where the plan's kernel does not (attention_kernel_unsupported's `runs`).
+    if (name == QLatin1String("memory-efficient"))
+        return CoreText::tr("its memory-efficient kernel (from xFormers)");
+    if (name == QLatin1String("math"))
+        return CoreText::tr("unfused attention (its math path)");
     return name;
+}
+
+// A serving engine's name as its project writes it (plan codes: vllm, sglang, tensorrt-llm, llama.cpp).
+QString servingEngineName(const QString& code)
+{
+    if (code == QLatin1String("vllm"))
+        return QStringLiteral("vLLM");
+    if (code == QLatin1String("sglang"))
+        return QStringLiteral("SGLang");
+    if (code == QLatin1String("tensorrt-llm"))
+        return QStringLiteral("TensorRT-LLM");
+    return code;
 }
 
 // The role an RL failure names ("actor", "critic", "rollout").
@@ -368,6 +385,16 @@ const DiagnosticPhrase kGpuPhrases[] = {
             return CoreText::tr(
                 "No measured speed of the %1 attention kernel on %2; its attention is estimated at %3's.")
                 .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), attentionKernelName(a.text("used")));
+        } },
+    { "attention_kernel_unsupported",
+        [](Args& a) -> QString {
+            return a.text("runs") == QLatin1String("engine")
+                ? CoreText::tr("%1 does not run on %2 (%3); %4 runs an attention backend of its own there.")
+                      .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), a.text("architecture"),
+                          servingEngineName(a.text("engine")))
+                : CoreText::tr("%1 does not run on %2 (%3); PyTorch SDPA runs %4 there.")
+                      .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), a.text("architecture"),
+                          attentionKernelName(a.text("runs")));
         } },
     { "lora_module_unknown",
         [](Args& a) -> QString {

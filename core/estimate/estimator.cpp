@@ -3,6 +3,7 @@
 #include "base/error_words.h"
 #include "base/finite_number.h"
 #include "catalog/gpu_precision.h"
+#include "estimate/common/attention_kernel_support.h"
 #include "estimate/common/fp8_all_gather.h"
 
 #include "plan/limits.h"
@@ -301,6 +302,26 @@ CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan&
             { "precision_unsupported", wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
                 { { "precision", wanted }, { "gpu", hw.gpu.name }, { "used", used } } });
     }
+    // A fused attention kernel the GPU's architecture cannot run (FlashAttention-2 on a V100 or T4): the frameworks
+    // run another one there, and the answer says which (catalog attention_kernel.runs.*); the numbers stay as the
+    // kernel's figures (or the matmul efficiency where the architecture has none) give them.
+    if (workload.flashAttention && workload.precision != Precision::Fp32)
+        if (const std::string runs = attentionKernelSubstitute(catalog, hw.gpu.architecture, workload.attentionKernel);
+            !runs.empty()) {
+            const std::string kernel(toString(workload.attentionKernel));
+            const bool serving = plan.workload.mode == Mode::Serving;
+            const std::string engine(toString(plan.workload.serving.engine.kind));
+            Diagnostic w { "attention_kernel_unsupported",
+                "the " + kernel + " attention kernel does not run on " + hw.gpu.name + " (" + hw.gpu.architecture
+                    + "); "
+                    + (serving ? engine + " runs an attention backend of its own there"
+                               : "PyTorch SDPA runs " + runs + " attention there"),
+                { { "kernel", kernel }, { "gpu", hw.gpu.name }, { "architecture", hw.gpu.architecture },
+                    { "runs", serving ? "engine" : runs } } };
+            if (serving)
+                w.args.push_back({ "engine", engine });
+            r.warnings.push_back(std::move(w));
+        }
     if (workload.precision == Precision::Fp8 && workload.fp8Recipe != plan.workload.fp8Recipe) {
         const std::string wanted(toString(plan.workload.fp8Recipe));
         const std::string used(toString(workload.fp8Recipe));

@@ -340,3 +340,66 @@ TEST(RecommendationPanel, AFormatTheGpuCannotRunIsSaidWhereTheAnswerIsNamedInBot
     }
     installLanguage(QStringLiteral("en"));
 }
+
+// The Tencent guides' own T4 and V100 families under the default plan (FlashAttention-2, which needs sm80): the
+// recommendation says, beside the GPU's name and once, that the kernel does not run there and what does; an A100
+// says nothing of it. A serving plan on the T4 names its engine.
+TEST(RecommendationPanel, AnAttentionKernelTheGpuCannotRunIsSaidUnderTheHeading)
+{
+    struct Case {
+        const char* instance;
+        bool serving;
+        bool warns;
+    };
+    for (const Case c :
+        { Case { "tencent:GN7.20XLARGE320", false, true }, Case { "tencent:GN10Xp.20XLARGE320", false, true },
+            Case { "tencent:GT4.4XLARGE96", false, false }, Case { "tencent:GN7.20XLARGE320", true, true } }) {
+        gp::Plan plan = defaultPlan();
+        if (c.serving) {
+            auto parsed = gp::parsePlan(gp::servingPlanText());
+            ASSERT_TRUE(parsed.ok());
+            plan = *parsed;
+            plan.workload.parallelism.tensor = 4; // the model's weights over the four T4s
+        }
+        plan.candidates.clear();
+        gp::CandidateSpec spec;
+        spec.instance = c.instance;
+        spec.nodes = std::nullopt;
+        plan.candidates.push_back(spec);
+        const auto e = std::make_shared<const Evaluation>(evaluatePlan(plan, gp::builtinCatalog()));
+        ASSERT_TRUE(e->ok && !e->results.empty()) << c.instance;
+        // The serving plan's latency targets are beyond four T4s: its one result carries the warning all the same.
+        ASSERT_TRUE(c.serving || e->best >= 0) << c.instance;
+        const gp::CandidateResult& best = e->results[std::size_t(std::max(e->best, 0))];
+        const auto warning = std::find_if(best.warnings.begin(), best.warnings.end(),
+            [](const gp::Diagnostic& d) { return d.code == "attention_kernel_unsupported"; });
+        if (!c.warns) {
+            EXPECT_EQ(warning, best.warnings.end()) << c.instance << ": an A100 runs FlashAttention-2";
+            continue;
+        }
+        ASSERT_NE(warning, best.warnings.end()) << c.instance;
+        EXPECT_EQ(warning->arg("runs"), c.serving ? "engine" : "memory-efficient");
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+            installLanguage(language);
+            const QString said = CoreText::diagnostic(*warning);
+            EXPECT_TRUE(said.contains(QString::fromStdString(best.gpuName))) << said.toStdString();
+            EXPECT_TRUE(said.contains(
+                c.serving ? QStringLiteral("vLLM") : CoreText::attentionKernel(gp::AttentionKernel::FlashAttention2)))
+                << said.toStdString();
+            if (c.serving)
+                continue;
+            RecommendationPanel panel;
+            panel.resize(400, 260); // the panel's size in the window at 1600x1000
+            panel.setEvaluation(e);
+            panel.flush();
+            const QString text = panel.toPlainText();
+            EXPECT_EQ(text.count(said), 1) << language.toStdString() << ": " << text.toStdString();
+            const QString why = RecommendationPanel::tr("<p>Why: %1.</p><ul>")
+                                    .remove(QRegularExpression(QStringLiteral("<[^>]*>")))
+                                    .section(QStringLiteral("%1"), 0, 0);
+            ASSERT_GE(text.indexOf(why), 0) << text.toStdString();
+            EXPECT_LT(text.indexOf(said), text.indexOf(why)) << language.toStdString();
+        }
+    }
+    installLanguage(QStringLiteral("en"));
+}

@@ -55,23 +55,27 @@ QString servingPoolsHtml(const gp::ServingDisaggregation& d)
         + esc(RecommendationPanel::tr("P:D = %1:%2").arg(d.prefill.replicas).arg(d.decode.replicas));
 }
 
-// A number format the recommended GPU does not run (FP8 on a V100), said beside the GPU's name: the warnings below
-// may be out of sight, and the answer is for the format it runs.
+// A number format the recommended GPU does not run (FP8 on a V100), or an attention kernel it does not run
+// (FlashAttention-2 on a T4), said beside the GPU's name: the warnings below may be out of sight, and the answer is
+// for what it runs.
 bool isFormatWarning(const gp::Diagnostic& w)
 {
-    return w.code == "precision_unsupported";
+    return w.code == "precision_unsupported" || w.code == "attention_kernel_unsupported";
 }
 
 QString unsupportedFormatHtml(const gp::CandidateResult& r)
 {
+    QString html;
     for (const gp::Diagnostic& w : r.warnings)
-        if (isFormatWarning(w))
-            return QStringLiteral("<p style='color:#b36b00'>%1</p>")
-                .arg(esc(RecommendationPanel::tr("Runs in %1, not %2: %3 does not support %2.")
-                             .arg(QString::fromStdString(w.arg("used")).toUpper(),
-                                 QString::fromStdString(w.arg("precision")).toUpper(),
-                                 QString::fromStdString(w.arg("gpu")))));
-    return {};
+        if (w.code == "precision_unsupported")
+            html += QStringLiteral("<p style='color:#b36b00'>%1</p>")
+                        .arg(esc(RecommendationPanel::tr("Runs in %1, not %2: %3 does not support %2.")
+                                     .arg(QString::fromStdString(w.arg("used")).toUpper(),
+                                         QString::fromStdString(w.arg("precision")).toUpper(),
+                                         QString::fromStdString(w.arg("gpu")))));
+        else if (isFormatWarning(w))
+            html += QStringLiteral("<p style='color:#b36b00'>%1</p>").arg(esc(CoreText::diagnostic(w)));
+    return html;
 }
 
 // Candidates that fit but could not be compared on cost. One is named with why it has no price; several are

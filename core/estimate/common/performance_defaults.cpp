@@ -2,6 +2,7 @@
 // written in code: a catalog without a key gets the built-in catalog's value.
 #include "estimate/common/performance_defaults.h"
 
+#include "estimate/common/attention_kernel_support.h"
 #include "estimate/common/lora_dropout.h"
 #include "plan/plan_enum_tables.h"
 
@@ -147,6 +148,7 @@ PerformanceDefaults readDefaults(const Catalog& catalog, const std::string& gpuC
     // A100 and H100 SXM).
     if (!architecture.empty() && !byClass)
         readAttentionFigures(catalog, architecture, wanted, d);
+    d.attentionKernelRuns = attentionKernelRuns(catalog, architecture, toString(wanted));
     d.tokensHalf = get("compute_efficiency.tokens_half", 0, 1e7);
     d.trainingGoodput = get("training_goodput", 0.05, 1.0);
     d.failuresPerGpuDay = get("goodput.failures_per_gpu_day", 0, 10);

@@ -40,6 +40,10 @@ struct PerformanceDefaults {
         double windowBackward = 0;
     };
     AttentionFigures attention[3];
+    // Whether the workload's attention kernel runs on this GPU's architecture at all (attention_kernel.runs.*,
+    // estimate/common/attention_kernel_support.h): where it does not, the estimate says so once
+    // (attention_kernel_unsupported), not also that its speed is unmeasured.
+    bool attentionKernelRuns = true;
     double trainingGoodput = 0; // productive fraction of a long run's wall-clock time (RL post-training's hours)
     // Training goodput (estimate/time/goodput.h): failures per GPU-day (assumptions.failures_per_gpu_day over
     // goodput.failures_per_gpu_day), the restart after one (spot.restart_minutes), and each stack's evaluation

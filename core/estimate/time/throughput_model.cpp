@@ -139,7 +139,8 @@ TrainingMatmul trainingMatmulSeconds(ThroughputEstimate& r, const TrainingStepSh
     const AttentionEfficiency kernel = flashKernel ? attentionKernelEfficiency(d, attentionHeadDim(arch),
                                            arch.kind != ModelKind::Encoder, workload.attentionKernel)
                                                    : AttentionEfficiency {};
-    if (detail == ThroughputDetail::Full && flashKernel && kernel.kernel != workload.attentionKernel) {
+    if (detail == ThroughputDetail::Full && flashKernel && kernel.kernel != workload.attentionKernel
+        && d.attentionKernelRuns) { // else attention_kernel_unsupported (estimator.cpp) says it
         const std::string wanted(toString(workload.attentionKernel));
         r.warnings.push_back({ "attention_kernel_unmeasured",
             "no measured speed of the " + wanted + " attention kernel on " + hw.gpu.name
