@@ -23,7 +23,7 @@ LaunchImport imported(std::string_view text, const std::string& file)
     return read ? *read : LaunchImport {};
 }
 
-bool maps(const LaunchImport& import, const std::string& planField)
+bool servingValueMaps(const LaunchImport& import, const std::string& planField)
 {
     for (const LaunchMappedField& m : import.mapped)
         if (m.planField == planField)
@@ -63,7 +63,7 @@ TEST(LaunchServingValues, UnmodelledValuesAreIgnoredNamingKeyAndValue)
                  "workload.flash_attention" },
          }) {
         const LaunchImport import = imported(c.text, c.file);
-        EXPECT_FALSE(maps(import, c.planField)) << c.text;
+        EXPECT_FALSE(servingValueMaps(import, c.planField)) << c.text;
         const auto why = ignoredField(import, c.field);
         ASSERT_TRUE(why) << c.text;
         EXPECT_NE(why->reason.find(c.field), std::string::npos) << why->reason;
