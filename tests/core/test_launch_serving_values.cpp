@@ -31,7 +31,7 @@ bool servingValueMaps(const LaunchImport& import, const std::string& planField)
     return false;
 }
 
-std::optional<LaunchIgnoredField> ignoredField(const LaunchImport& import, const std::string& field)
+std::optional<LaunchIgnoredField> servingIgnoredField(const LaunchImport& import, const std::string& field)
 {
     for (const LaunchIgnoredField& i : import.ignored)
         if (i.field == field)
@@ -64,7 +64,7 @@ TEST(LaunchServingValues, UnmodelledValuesAreIgnoredNamingKeyAndValue)
          }) {
         const LaunchImport import = imported(c.text, c.file);
         EXPECT_FALSE(servingValueMaps(import, c.planField)) << c.text;
-        const auto why = ignoredField(import, c.field);
+        const auto why = servingIgnoredField(import, c.field);
         ASSERT_TRUE(why) << c.text;
         EXPECT_NE(why->reason.find(c.field), std::string::npos) << why->reason;
         EXPECT_NE(why->reason.find(std::string("\"") + c.value + "\""), std::string::npos) << why->reason;
