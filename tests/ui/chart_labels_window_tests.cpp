@@ -36,6 +36,8 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <functional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -153,7 +155,13 @@ QStringList textsNotShown(const ChartView& view, const QChart& chart)
 
 } // namespace
 
-TEST(ChartLabelsWindow, EveryMemoryChartLabelAndLegendEntryIsShownInBothLanguagesWithOneToFiftyCandidates)
+namespace
+{
+
+// Opens the window on the example training and serving plans with `count` candidates, for each count, in English and
+// Chinese, and hands each settled window to `check` with words naming the case.
+void eachChartWindow(
+    std::initializer_list<int> counts, const std::function<void(MainWindow&, const std::string&)>& check)
 {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
@@ -161,25 +169,33 @@ TEST(ChartLabelsWindow, EveryMemoryChartLabelAndLegendEntryIsShownInBothLanguage
     for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
         installLanguage(language);
         for (bool serving : { false, true }) {
-            for (int count : { 1, 5, 12, 50 }) {
+            for (int count : counts) {
                 const QString path
-                    = test::writeFile(dir, QStringLiteral("labels.gpuplan"), planWithCandidates(serving, count));
+                    = test::writeFile(dir, QStringLiteral("charts.gpuplan"), planWithCandidates(serving, count));
                 MainWindow window(test::isolatedWindowOptions(dir, &settings));
                 ASSERT_TRUE(test::openSettled(window, path));
-                const QChart* chart = window.memoryChartView()->chart();
-                ASSERT_TRUE(chart);
-                const QStringList missing = labelsNotDrawn(*chart);
-                EXPECT_TRUE(missing.isEmpty())
-                    << language.toStdString() << (serving ? " serving " : " training ") << count
-                    << " candidates: not drawn: " << missing.join(QStringLiteral(" | ")).toStdString();
-                const QStringList notShown = textsNotShown(*window.memoryChartView(), *chart);
-                EXPECT_TRUE(notShown.isEmpty())
-                    << language.toStdString() << (serving ? " serving " : " training ") << count
-                    << " candidates: not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+                check(window,
+                    language.toStdString() + (serving ? " serving " : " training ") + std::to_string(count)
+                        + " candidates");
             }
         }
     }
     installLanguage(QStringLiteral("en"));
+}
+
+} // namespace
+
+TEST(ChartLabelsWindow, EveryMemoryChartLabelAndLegendEntryIsShownInBothLanguagesWithOneToFiftyCandidates)
+{
+    eachChartWindow({ 1, 5, 12, 50 }, [](MainWindow& window, const std::string& where) {
+        const QChart* chart = window.memoryChartView()->chart();
+        ASSERT_TRUE(chart);
+        const QStringList missing = labelsNotDrawn(*chart);
+        EXPECT_TRUE(missing.isEmpty()) << where << ": not drawn: " << missing.join(QStringLiteral(" | ")).toStdString();
+        const QStringList notShown = textsNotShown(*window.memoryChartView(), *chart);
+        EXPECT_TRUE(notShown.isEmpty()) << where
+                                        << ": not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+    });
 }
 
 namespace
@@ -468,39 +484,25 @@ TEST(ChartLabelsWindow, TheRlChartsNameEveryCandidateAndPhaseWholeInBothLanguage
 // training and serving.
 TEST(ChartLabelsWindow, TheStepTimeChartsLegendIsShownWholeInBothLanguagesWithOneToFiftyCandidates)
 {
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
-    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
-        installLanguage(language);
-        for (bool serving : { false, true }) {
-            for (int count : { 1, 12, 50 }) {
-                const QString path
-                    = test::writeFile(dir, QStringLiteral("legend.gpuplan"), planWithCandidates(serving, count));
-                MainWindow window(test::isolatedWindowOptions(dir, &settings));
-                ASSERT_TRUE(test::openSettled(window, path));
-                ChartView* view = window.bottleneckChartView();
-                const QChart* chart = view->chart();
-                ASSERT_TRUE(chart);
-                QStringList entries;
-                for (QLegendMarker* marker : chart->legend()->markers())
-                    if (marker->isVisible())
-                        entries << marker->label();
-                ASSERT_FALSE(entries.isEmpty());
-                ASSERT_TRUE(chart->legend()->isVisible());
-                QStringList legendProblems;
-                for (const QString& problem : textsNotShown(*view, *chart))
-                    for (const QString& entry : entries)
-                        if (problem.startsWith(entry + QStringLiteral(" at (")) || problem.endsWith(": " + entry))
-                            legendProblems << problem;
-                EXPECT_TRUE(legendProblems.isEmpty())
-                    << language.toStdString() << (serving ? " serving " : " training ") << count << " candidates (view "
-                    << view->width() << "x" << view->height() << ", shown " << shownPart(*view).height()
-                    << " px high, legend " << chart->legend()->geometry().height() << " of "
-                    << chart->legend()->effectiveSizeHint(Qt::PreferredSize).height()
-                    << " px): " << legendProblems.join(QStringLiteral(" | ")).toStdString();
-            }
-        }
-    }
-    installLanguage(QStringLiteral("en"));
+    eachChartWindow({ 1, 12, 50 }, [](MainWindow& window, const std::string& where) {
+        ChartView* view = window.bottleneckChartView();
+        const QChart* chart = view->chart();
+        ASSERT_TRUE(chart);
+        QStringList entries;
+        for (QLegendMarker* marker : chart->legend()->markers())
+            if (marker->isVisible())
+                entries << marker->label();
+        ASSERT_FALSE(entries.isEmpty());
+        ASSERT_TRUE(chart->legend()->isVisible());
+        QStringList legendProblems;
+        for (const QString& problem : textsNotShown(*view, *chart))
+            for (const QString& entry : entries)
+                if (problem.startsWith(entry + QStringLiteral(" at (")) || problem.endsWith(": " + entry))
+                    legendProblems << problem;
+        EXPECT_TRUE(legendProblems.isEmpty())
+            << where << " (view " << view->width() << "x" << view->height() << ", shown " << shownPart(*view).height()
+            << " px high, legend " << chart->legend()->geometry().height() << " of "
+            << chart->legend()->effectiveSizeHint(Qt::PreferredSize).height()
+            << " px): " << legendProblems.join(QStringLiteral(" | ")).toStdString();
+    });
 }
