@@ -35,16 +35,12 @@ QString attentionKernelName(const QString& name)
     return name;
 }
 
-// A serving engine's name as its project writes it (plan codes: vllm, sglang, tensorrt-llm, llama.cpp).
+// A serving engine's plan code ("tensorrt-llm") in the window's words: the engine field's own choice text.
 QString servingEngineName(const QString& code)
 {
-    if (code == QLatin1String("vllm"))
-        return QStringLiteral("vLLM");
-    if (code == QLatin1String("sglang"))
-        return QStringLiteral("SGLang");
-    if (code == QLatin1String("tensorrt-llm"))
-        return QStringLiteral("TensorRT-LLM");
-    return code;
+    const gp::PlanField* field = gp::findPlanField("workload.serving.engine.name");
+    const QString name = field ? FieldText::choice(*field, code.toStdString()) : QString();
+    return name.isEmpty() ? code : name;
 }
 
 // The role an RL failure names ("actor", "critic", "rollout").

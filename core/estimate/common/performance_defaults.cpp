@@ -305,14 +305,12 @@ double attentionCoreSeconds(const AttentionEfficiency& kernel, double forwardFlo
     if (!(peakFlops > 0) || !std::isfinite(peakFlops))
         return INFINITY;
     if (kernel.known()) {
+        const auto at = [&](double forwardRate, double backwardRate) {
+            return forward / (peakFlops * forwardRate) + 1.25 * backward / (peakFlops * backwardRate);
+        };
         const double w = kernel.windowKnown() ? std::clamp(windowedShare, 0.0, 1.0) : 0.0;
-        const double rest
-            = (1 - w) * (forward / (peakFlops * kernel.forward) + 1.25 * backward / (peakFlops * kernel.backward));
-        return w > 0 ? rest
-                + w
-                    * (forward / (peakFlops * kernel.windowForward)
-                        + 1.25 * backward / (peakFlops * kernel.windowBackward))
-                     : rest;
+        return (1 - w) * at(kernel.forward, kernel.backward)
+            + (w > 0 ? w * at(kernel.windowForward, kernel.windowBackward) : 0.0);
     }
     return matmulEfficiency > 0 ? (forward + backward) / (peakFlops * matmulEfficiency) : INFINITY;
 }
