@@ -74,4 +74,11 @@ Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted)
     return wanted;
 }
 
+bool fp8GemmsTakeTnOnly(const GpuSpec& gpu)
+{
+    if (gpu.vendor != "nvidia")
+        return false;
+    return !(gpu.architecture == "blackwell" && gpu.gpuClass != "consumer");
+}
+
 } // namespace gp

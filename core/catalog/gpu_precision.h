@@ -24,4 +24,11 @@ std::optional<Precision> precisionOnGpu(const GpuSpec& gpu, Precision wanted);
 // Blackwell, tensorwise elsewhere); every other recipe runs as asked.
 Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted);
 
+// Whether the GPU's FP8 GEMMs take the TN layout only (both operands K-major), so that a GEMM needing an operand
+// transposed reads a transposed copy: Transformer Engine's is_non_tn_fp8_gemm_supported (TransformerEngine v2.9
+// transformer_engine/pytorch/utils.py) is true on SM 10.x-11.x and 13.x, the data-center Blackwell GPUs; every other
+// NVIDIA GPU with an FP8 rate (Ada, Hopper, GeForce Blackwell at SM 12.0) takes TN only. False where the vendor is
+// not NVIDIA (no Transformer Engine FP8 layout rule read for it).
+bool fp8GemmsTakeTnOnly(const GpuSpec& gpu);
+
 } // namespace gp

@@ -114,6 +114,59 @@ TEST(Fp8Recipes, MegatronCastsEachWeightOncePerStep)
     EXPECT_LT(megatron.fp8CastSeconds, generic.fp8CastSeconds);
 }
 
+TEST(Fp8Recipes, SequenceParallelGathersTransposeAfterTheGatherOnTnOnlyGpus)
+{
+    // Llama 2 7B (h 4096, 32 layers) under Megatron at tensor parallel 4 with sequence parallelism: each layer gathers
+    // linear_qkv's and linear_fc1's normed inputs and linear_proj's and linear_fc2's output gradients in FP8, h per
+    // token each. Transformer Engine casts them rowwise before the gather and transposes the gathered tensor, 2 bytes
+    // an element of it (2t a local one), where the GEMMs take TN only: current scaling norm input 3 + 8 - 4 = 7 and
+    // output gradient 5 + 8 - 6 = 7 beyond fp8CastTraffic, delayed 0 + 8 - 2 = 6 and 3 + 8 - 4 = 7.
+    const Architecture a = llama2_7b();
+    const double h = 4096;
+    EXPECT_DOUBLE_EQ(teGatheredTransposeBytesPerToken(a, Fp8Recipe::Tensorwise, 4), 32 * (7 * 2 * h + 7 * 2 * h));
+    EXPECT_DOUBLE_EQ(teGatheredTransposeBytesPerToken(a, Fp8Recipe::Delayed, 4), 32 * (6 * 2 * h + 7 * 2 * h));
+    EXPECT_DOUBLE_EQ(teGatheredTransposeBytesPerToken(a, Fp8Recipe::Tensorwise, 1), 0.0);
+    EXPECT_DOUBLE_EQ(teGatheredTransposeBytesPerToken(a, Fp8Recipe::Mxfp8, 4), 0.0);
+
+    // Through the time model: H100 (TN only) charges them under sequence parallelism and Megatron only; a B200 (any
+    // layout) does not.
+    const Catalog& catalog = builtinCatalog();
+    const ResolvedModel m = modelFrom(a);
+    Configuration c;
+    c.tensor = 4;
+    c.data = 2;
+    c.zeroStage = 1;
+    c.sequenceParallel = true;
+    Workload w = fp8Pretraining(Fp8Recipe::Tensorwise);
+    w.framework = TrainingStack::Megatron;
+    const auto casts
+        = [&](const std::string& gpu, const std::string& link, const Configuration& layout, const Workload& run) {
+              return estimateThroughput(m, run, layout, catalogHardware(catalog, gpu, 8, link), {}, {}, catalog)
+                  .fp8CastSeconds;
+          };
+    Configuration unsplit = c;
+    unsplit.sequenceParallel = false;
+    const double hopper = casts("h100-80gb-sxm", "nvlink4", c, w);
+    const double hopperUnsplit = casts("h100-80gb-sxm", "nvlink4", unsplit, w);
+    // 8192 tokens a micro-batch over 4 tensor ranks (and a quarter of the weights cast once): the transposes' bytes at
+    // the bandwidth the other casts run at.
+    const double tokens = 8192.0 / 4;
+    const Fp8CastTraffic te = fp8CastTraffic(a, Fp8Recipe::Tensorwise, true);
+    const double bandwidth = (tokens * te.bytesPerToken + te.weightBytes / 4) / hopperUnsplit;
+    EXPECT_GT(hopperUnsplit, 0);
+    EXPECT_NEAR(hopper - hopperUnsplit,
+        tokens * teGatheredTransposeBytesPerToken(a, Fp8Recipe::Tensorwise, 4) / bandwidth, 1e-9 * hopper);
+    EXPECT_DOUBLE_EQ(casts("b200-180gb-sxm", "nvlink5", c, w), casts("b200-180gb-sxm", "nvlink5", unsplit, w));
+    Workload generic = w;
+    generic.framework = TrainingStack::Auto;
+    EXPECT_DOUBLE_EQ(
+        casts("h100-80gb-sxm", "nvlink4", c, generic), casts("h100-80gb-sxm", "nvlink4", unsplit, generic));
+    EXPECT_TRUE(fp8GemmsTakeTnOnly(*catalog.findGpu("h100-80gb-sxm")));
+    EXPECT_TRUE(fp8GemmsTakeTnOnly(*catalog.findGpu("l40s-48gb")));
+    EXPECT_FALSE(fp8GemmsTakeTnOnly(*catalog.findGpu("b200-180gb-sxm")));
+    EXPECT_TRUE(fp8GemmsTakeTnOnly(*catalog.findGpu("rtx-5090-32gb"))); // SM 12.0: TN only
+}
+
 TEST(Fp8Recipes, LinearGemmsAgainstTransformerEnginesProfile)
 {
     // Transformer Engine's own per-layer GEMM timings on one H200 NVL (tests/data/reference/te-gemm-profile.json):

@@ -11,6 +11,7 @@
 //   weight casts at most the bytes of the weights the GPU holds (10 bytes per element, torchao's rowwise, the
 //   costliest recipe), read and written once per micro-batch.
 #include "catalog/catalog.h"
+#include "catalog/gpu_precision.h"
 #include "estimate/common/fp8_all_gather.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
@@ -338,7 +339,12 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
     const double bandwidth = gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
     const double tokens = double(c.microBatchSize) * p.workload.sequenceLength * c.gradientAccumulationSteps
         / (double(c.tensor) * c.pipeline * c.context);
-    const double weightCast = f.fp8CastSeconds * bandwidth - tokens * cast.bytesPerToken;
+    // Under sequence parallelism Transformer Engine's gathered FP8 tensors are transposed after the gather on GPUs
+    // taking TN-layout FP8 GEMMs only: activation traffic too (teGatheredTransposeBytesPerToken), not weight casts.
+    const double gathered = run.framework == TrainingStack::Megatron && c.sequenceParallel && fp8GemmsTakeTnOnly(gpu)
+        ? teGatheredTransposeBytesPerToken(p.model.architecture, run.fp8Recipe, c.tensor)
+        : 0.0;
+    const double weightCast = f.fp8CastSeconds * bandwidth - tokens * (cast.bytesPerToken + gathered);
     const double held = heldParameters(p) * 10.0 * c.gradientAccumulationSteps;
     if (!hasWarning(f.warnings, "fp8_slower_than_bf16")) {
         std::printf("physics: FP8 slower than BF16 without a reason on %s, %s t%d p%d d%d cp%d ep%d z%d mb%d ga%d: "

@@ -164,7 +164,43 @@ double normFusedInputElements(const Architecture& a)
     return h * (attention + std::max(0.0, mlpLayers(a) - moeLayers(a)));
 }
 
+// Per token, the row-parallel layers' output elements whose gradients sequence parallelism all-gathers: linear_proj's
+// (every attention layer's, latent attention's too) and the dense MLPs' linear_fc2 (the routed experts' are dispatched,
+// not gathered).
+double rowParallelOutputElements(const Architecture& a)
+{
+    const double h = positiveOrZero(double(a.hiddenSize));
+    return h * (attentionLayers(a) + std::max(0.0, mlpLayers(a) - moeLayers(a)));
+}
+
 } // namespace
+
+// Transformer Engine all-gathers sequence-parallel FP8 tensors rowwise and transposes the gathered tensor where the
+// GEMMs need the TN layout (TransformerEngine v2.9 pytorch/distributed.py _all_gather_fp8: "We cannot directly
+// all-gather the transposed FP8 tensor", the quantizer set to rowwise for the gather and the transpose made after
+// it unless is_non_tn_fp8_gemm_supported; module/layernorm_linear.py backward re-gathers ln_out rowwise and calls
+// update_usage(columnwise_usage=True) on ln_out_total; module/base.py grad_output_preprocess "FP8 with all-gather";
+// v1.8 the same: layernorm_linear.py tex.fp8_transpose(ln_out_total), base.py "FP8 case with gather: unfused bgrad,
+// cast, transpose" on the gathered grad_output_c). Per element of the rank's share, with t ranks gathering:
+// - the transpose reads and writes the gathered tensor, 1 byte each per element of it: 2t;
+// - the cast before the gather writes one layout, not two: delayed scaling's norm writes FP8 itself (no cast) and its
+//   output gradient cast reads 2, writes 1 = 3; current scaling's norm-fused input reads 2 and writes 1 = 3, its
+//   output gradient adds the amax pass, 5;
+// less what fp8CastTraffic counts for those tensors (teQuantizeBytes: delayed 2 and 4, current scaling 4 and 6).
+// MXFP8 and block scaling gather other layouts (an MXFP8 columnwise copy gathers as is; Float8BlockQuantizer gathers
+// 16-bit and quantizes after): not counted here.
+double teGatheredTransposeBytesPerToken(const Architecture& architecture, Fp8Recipe recipe, int tensorParallel)
+{
+    const std::optional<TeQuantizeBytes> te = teQuantizeBytes(recipe);
+    if (tensorParallel <= 1 || !te || (recipe != Fp8Recipe::Delayed && recipe != Fp8Recipe::Tensorwise))
+        return 0.0;
+    const bool delayed = recipe == Fp8Recipe::Delayed;
+    const double transpose = 2.0 * double(tensorParallel);
+    const double normInput = (delayed ? 0.0 : 3.0) + transpose - te->normInput;
+    const double gradOutput = (delayed ? 3.0 : 5.0) + transpose - te->gradOutput;
+    return std::max(0.0, normInput) * normFusedInputElements(architecture)
+        + std::max(0.0, gradOutput) * rowParallelOutputElements(architecture);
+}
 
 Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool transformerEngine)
 {

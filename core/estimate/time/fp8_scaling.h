@@ -32,4 +32,11 @@ struct Fp8CastTraffic {
 // torchao's.
 Fp8CastTraffic fp8CastTraffic(const Architecture& architecture, Fp8Recipe recipe, bool transformerEngine = false);
 
+// Bytes per token of a rank's sequence-parallel share beyond fp8CastTraffic's, for Transformer Engine under
+// Megatron-Core with sequence parallelism over `tensorParallel` ranks on a GPU whose FP8 GEMMs take the TN layout only
+// (fp8GemmsTakeTnOnly): the tensors all-gathered in FP8 (each column-parallel layer's normed input, each row-parallel
+// layer's output gradient) are cast rowwise only before the gather and transposed after it, over the gathered tensor
+// (fp8_scaling.cpp). 0 for another recipe or tensorParallel <= 1.
+double teGatheredTransposeBytesPerToken(const Architecture& architecture, Fp8Recipe recipe, int tensorParallel);
+
 } // namespace gp

@@ -263,9 +263,11 @@ void warnWhenFp8CastsOutweigh(ThroughputEstimate& r, const Hardware& hw, double 
 // unless disable_parameter_transpose_cache, default False), which then keeps the FP8 weight (and its transpose) in a
 // workspace and refreshes it only on that micro-batch (TransformerEngine v1.8 and v2.9 pytorch/module/linear.py:
 // get_weight_workspace with cache_name "weight", update_workspace = is_first_microbatch).
+// Under sequence parallelism on a GPU taking TN-layout FP8 GEMMs only, each gathered FP8 tensor is transposed after its
+// all-gather, over the gathered tensor (fp8_scaling.h teGatheredTransposeBytesPerToken).
 double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s, const Architecture& arch,
     const Workload& workload, int ep, bool moe, const Hardware& hw, double fp8Gathered, bool fp8Frozen,
-    double fp8GemmSaving, ThroughputDetail detail)
+    double fp8GemmSaving, bool sequenceParallel, ThroughputDetail detail)
 {
     const bool megatron = workload.framework == TrainingStack::Megatron;
     const Fp8CastTraffic cast = fp8CastTraffic(arch, workload.fp8Recipe, megatron);
@@ -279,7 +281,11 @@ double trainingFp8CastSeconds(ThroughputEstimate& r, const TrainingStepShape& s,
     const double castWeights
         = fp8Frozen ? 0.0 : (cast.weightBytes - routedBytes) / denseCasters + routedBytes / expertCasters;
     const double weightCastsPerStep = megatron ? 1.0 : s.accum;
-    r.fp8CastSeconds = (s.gpuTokens * cast.bytesPerToken + weightCastsPerStep * castWeights) / s.bandwidth;
+    const double gatheredTransposes = megatron && sequenceParallel && fp8GemmsTakeTnOnly(hw.gpu)
+        ? teGatheredTransposeBytesPerToken(arch, workload.fp8Recipe, s.t)
+        : 0.0;
+    r.fp8CastSeconds
+        = (s.gpuTokens * (cast.bytesPerToken + gatheredTransposes) + weightCastsPerStep * castWeights) / s.bandwidth;
     // Small GEMMs gain less from the FP8 peak than their casts cost (torchao's float8 roofline: below about
     // 4k x 4k x 4k tensorwise loses): the plan is then slower than in BF16, and says why.
     if (detail == ThroughputDetail::Full)
@@ -445,8 +451,8 @@ double trainingMemoryBoundSeconds(ThroughputEstimate& r, const TrainingStepShape
         matmul.fp8GemmSaving -= passes.fp8PaddingSeconds;
     }
     if (workload.precision == Precision::Fp8 && bandwidth > 0)
-        memoryBound += trainingFp8CastSeconds(
-            r, s, arch, workload, ep, moe, hw, fp8Gathered, fp8Frozen, matmul.fp8GemmSaving, detail);
+        memoryBound += trainingFp8CastSeconds(r, s, arch, workload, ep, moe, hw, fp8Gathered, fp8Frozen,
+            matmul.fp8GemmSaving, config.sequenceParallel, detail);
     return memoryBound;
 }
 
