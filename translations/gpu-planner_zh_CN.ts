@@ -1510,8 +1510,8 @@
         <translation>“%1”中没有 GPU Planner 支持的 GGUF 类型：请设置 workload.weight_format</translation>
     </message>
     <message>
-        <source>cache type &quot;%1&quot; is not one GPU Planner models (f16, bf16, q8_0, q4_0)</source>
-        <translation>缓存类型“%1”不是 GPU Planner 建模的类型（f16、bf16、q8_0、q4_0）</translation>
+        <source>cache type &quot;%1&quot; is not one GPU Planner models (it reads %2)</source>
+        <translation>缓存类型“%1”不是 GPU Planner 建模的类型（它读取 %2）</translation>
     </message>
     <message>
         <source>layers left on the CPU are not modelled: the plan puts every layer on the GPU</source>
@@ -1730,12 +1730,12 @@
         <translation>必须为 %1，输入为“%2”</translation>
     </message>
     <message>
-        <source>%1 is a training format; a serving plan exports vllm, sglang, llama.cpp or k8s</source>
-        <translation>%1 是训练格式；在线服务方案可导出为 vllm、sglang、llama.cpp 或 k8s</translation>
+        <source>%1 is a training format; a serving plan exports %2</source>
+        <translation>%1 是训练格式；在线服务方案可导出为 %2</translation>
     </message>
     <message>
-        <source>%1 is a serving engine; a training plan exports torchtitan, megatron, deepspeed, hf, litgpt or k8s</source>
-        <translation>%1 是在线服务引擎；训练方案可导出为 torchtitan、megatron、deepspeed、hf、litgpt 或 k8s</translation>
+        <source>%1 is a serving engine; a training plan exports %2</source>
+        <translation>%1 是在线服务引擎；训练方案可导出为 %2</translation>
     </message>
     <message>
         <source>the plan has no recommendation to write (no candidate fits and meets the objective)</source>
@@ -1872,6 +1872,14 @@
     <message>
         <source>%1 &quot;%2&quot; is not a value GPU Planner models (it reads %3): the plan&apos;s setting stays</source>
         <translation>%1 的取值“%2”不是 GPU Planner 建模的取值（它读取 %3）：方案的设置保持不变</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not a value %3 takes (it takes %4): the plan&apos;s setting stays</source>
+        <translation>%1 的取值“%2”不是 %3 接受的取值（它接受 %4）：方案的设置保持不变</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: %3 runs this KV cache dtype, but GPU Planner has no KV precision for its layout (of %3&apos;s it reads %4): the plan&apos;s setting stays</source>
+        <translation>%1 的取值“%2”：%3 支持这种 KV 缓存数据类型，但 GPU Planner 没有与其布局对应的 KV 精度（%3 的类型中它读取 %4）：方案的设置保持不变</translation>
     </message>
 </context>
 <context>
@@ -8121,6 +8129,10 @@ none listed in %1</source>
     <message>
         <source>Plan field or reason</source>
         <translation>方案字段或原因</translation>
+    </message>
+    <message>
+        <source>In the file</source>
+        <translation>文件中的写法</translation>
     </message>
     <message>
         <source>Used (%1)</source>

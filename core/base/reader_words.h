@@ -195,6 +195,14 @@ inline constexpr const char* kIgnoredModelDtype
     = GP_TRANSLATE_NOOP("CoreError", "\"%1\": the model's own dtype (the plan's precision stays)");
 inline constexpr const char* kIgnoredUnmodelledValue = GP_TRANSLATE_NOOP(
     "CoreError", "%1 \"%2\" is not a value GPU Planner models (it reads %3): the plan's setting stays");
+// A value the engine does not take (a serving engine's KV cache dtype): %3 the engine, %4 what it takes.
+inline constexpr const char* kIgnoredNotEngineValue
+    = GP_TRANSLATE_NOOP("CoreError", "%1 \"%2\" is not a value %3 takes (it takes %4): the plan's setting stays");
+// A KV cache dtype the engine runs whose layout GPU Planner has no KV precision for (an FP4 cache): %4 the engine's
+// dtypes it reads.
+inline constexpr const char* kIgnoredKvDtypeNotModelled = GP_TRANSLATE_NOOP("CoreError",
+    "%1 \"%2\": %3 runs this KV cache dtype, but GPU Planner has no KV precision for its layout (of %3's it reads "
+    "%4): the plan's setting stays");
 inline constexpr const char* kIgnoredQuantization
     = GP_TRANSLATE_NOOP("CoreError", "quantization \"%1\" is not a weight format GPU Planner models");
 inline constexpr const char* kIgnoredLoraTargets = GP_TRANSLATE_NOOP("CoreError",
@@ -339,7 +347,7 @@ inline constexpr const char* kIgnoredGgufQ80 = GP_TRANSLATE_NOOP("CoreError", "Q
 inline constexpr const char* kIgnoredNoGgufType
     = GP_TRANSLATE_NOOP("CoreError", "no GGUF type GPU Planner carries in \"%1\": set workload.weight_format");
 inline constexpr const char* kIgnoredLlamaCacheType
-    = GP_TRANSLATE_NOOP("CoreError", "cache type \"%1\" is not one GPU Planner models (f16, bf16, q8_0, q4_0)");
+    = GP_TRANSLATE_NOOP("CoreError", "cache type \"%1\" is not one GPU Planner models (it reads %2)");
 inline constexpr const char* kIgnoredLayersOnCpu
     = GP_TRANSLATE_NOOP("CoreError", "layers left on the CPU are not modelled: the plan puts every layer on the GPU");
 inline constexpr const char* kIgnoredEveryLayerOnGpu
@@ -417,9 +425,9 @@ inline constexpr const char* kIgnoredUnknownFlavor
 // %1: the formats, "|"-separated as the CLI takes them; %2: the format given.
 inline constexpr const char* kLaunchFormatGot = GP_TRANSLATE_NOOP("CoreError", "must be %1, got \"%2\"");
 inline constexpr const char* kTrainingFormatForServing
-    = GP_TRANSLATE_NOOP("CoreError", "%1 is a training format; a serving plan exports vllm, sglang, llama.cpp or k8s");
-inline constexpr const char* kServingEngineForTraining = GP_TRANSLATE_NOOP(
-    "CoreError", "%1 is a serving engine; a training plan exports torchtitan, megatron, deepspeed, hf, litgpt or k8s");
+    = GP_TRANSLATE_NOOP("CoreError", "%1 is a training format; a serving plan exports %2");
+inline constexpr const char* kServingEngineForTraining
+    = GP_TRANSLATE_NOOP("CoreError", "%1 is a serving engine; a training plan exports %2");
 inline constexpr const char* kNoRecommendationToWrite = GP_TRANSLATE_NOOP(
     "CoreError", "the plan has no recommendation to write (no candidate fits and meets the objective)");
 // %2: the system's reason (English).
@@ -622,6 +630,6 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
     kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot, kTrainingFormatForServing,
     kServingEngineForTraining, kNoRecommendationToWrite, kCannotCreateFolder, kVllmCommandNotReadBack,
-    kLlamaCppWritesServing };
+    kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled };
 
 } // namespace gp::words

@@ -153,16 +153,45 @@ std::string yamlText(const YAML::Node& node)
     return flow.c_str();
 }
 
+const AcceptedValue* AcceptedValues::find(std::string_view text) const
+{
+    for (const AcceptedValue& v : m_values)
+        if (text == v.text)
+            return &v;
+    return nullptr;
+}
+
+const AcceptedValue* AcceptedValues::spelling(const nlohmann::json& plan) const
+{
+    for (const AcceptedValue& v : m_values)
+        if (!v.ignored.text && v.plan == plan)
+            return &v;
+    return nullptr;
+}
+
+std::string AcceptedValues::list(bool carried) const
+{
+    std::string text;
+    for (const AcceptedValue& v : m_values)
+        if (!carried || !v.ignored.text)
+            text += (text.empty() ? "" : "|") + std::string(v.text);
+    return text;
+}
+
+const AcceptedValues& precisionNames()
+{
+    // PyTorch's dtype names and their short and legacy spellings (torch.bfloat16, torch.half = torch.float16,
+    // torch.float = torch.float32), as the frameworks' --dtype and mixed-precision settings take them.
+    static const AcceptedValues names { { "bfloat16", "bf16" }, { "bf16", "bf16" }, { "float16", "fp16" },
+        { "fp16", "fp16" }, { "half", "fp16" }, { "float32", "fp32" }, { "fp32", "fp32" }, { "float", "fp32" } };
+    return names;
+}
+
 std::optional<std::string> precisionName(std::string text)
 {
     std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (text == "bfloat16" || text == "bf16")
-        return "bf16";
-    if (text == "float16" || text == "fp16" || text == "half")
-        return "fp16";
-    if (text == "float32" || text == "fp32" || text == "float")
-        return "fp32";
-    return std::nullopt;
+    const AcceptedValue* name = precisionNames().find(text);
+    return name ? std::optional<std::string>(name->plan.get<std::string>()) : std::nullopt;
 }
 
 void mapModelName(ImportBuilder& out, const std::string& name, const std::string& field, int line)
@@ -431,10 +460,40 @@ const std::vector<std::string>& launchImportFormats()
     return formats;
 }
 
+namespace
+{
+
+// The formats --launch writes and the plans each is for (k8s runs either).
+struct ExportFormat {
+    const char* name;
+    bool training;
+    bool serving;
+};
+
+constexpr ExportFormat kExportFormats[] = { { "torchtitan", true, false }, { "megatron", true, false },
+    { "deepspeed", true, false }, { "hf", true, false }, { "litgpt", true, false }, { "vllm", false, true },
+    { "sglang", false, true }, { "llama.cpp", false, true }, { "k8s", true, true } };
+
+// "vllm|sglang|llama.cpp|k8s": the formats a serving (or training) plan exports, as --launch takes them.
+std::string exportFormatsFor(bool serving)
+{
+    std::string list;
+    for (const ExportFormat& f : kExportFormats)
+        if (serving ? f.serving : f.training)
+            list += (list.empty() ? "" : "|") + std::string(f.name);
+    return list;
+}
+
+} // namespace
+
 const std::vector<std::string>& launchExportFormats()
 {
-    static const std::vector<std::string> formats { "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "vllm",
-        "sglang", "llama.cpp", "k8s" };
+    static const std::vector<std::string> formats = [] {
+        std::vector<std::string> names;
+        for (const ExportFormat& f : kExportFormats)
+            names.push_back(f.name);
+        return names;
+    }();
     return formats;
 }
 
@@ -480,6 +539,27 @@ std::size_t launchFirstBadUtf8Byte(std::string_view text)
 
 } // namespace
 
+namespace
+{
+
+Expected<LaunchImport> readLaunchText(std::string_view text, const std::string& fileName)
+{
+    const std::string extension = extensionOf(fileName);
+    if (extension == ".toml")
+        return readTorchtitan(text, fileName);
+    if (extension == ".yaml" || extension == ".yml")
+        return readYamlLaunch(text, fileName);
+    if (extension == ".json") {
+        nlohmann::json document;
+        if (auto problem = detail::parseJsonDocument(text, document))
+            return wordedError("", *problem, fileName);
+        return readDeepSpeed(text, document, fileName);
+    }
+    return readCommandText(text, fileName);
+}
+
+} // namespace
+
 Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& fileName)
 {
     if (const std::size_t bad = launchFirstBadUtf8Byte(text); bad != std::string_view::npos) {
@@ -502,18 +582,11 @@ Expected<LaunchImport> readLaunchFile(std::string_view text, const std::string& 
             *control == '\0' ? Words { words::kNulByteNotText } : Words { words::kControlByteNotText, { code } },
             fileName + ":" + std::to_string(line));
     }
-    const std::string extension = extensionOf(fileName);
-    if (extension == ".toml")
-        return readTorchtitan(text, fileName);
-    if (extension == ".yaml" || extension == ".yml")
-        return readYamlLaunch(text, fileName);
-    if (extension == ".json") {
-        nlohmann::json document;
-        if (auto problem = detail::parseJsonDocument(text, document))
-            return wordedError("", *problem, fileName);
-        return readDeepSpeed(text, document, fileName);
-    }
-    return readCommandText(text, fileName);
+    auto read = readLaunchText(text, fileName);
+    // The file's own text of each used field, where its lines are the file's (a ConfigMap's TOML has its own).
+    if (read && read->fileName == fileName)
+        launch::attachFileText(*read, text);
+    return read;
 }
 
 Expected<Plan> applyLaunchImport(const Plan& base, const LaunchImport& launch)
@@ -540,7 +613,7 @@ nlohmann::json launchImportToJson(const LaunchImport& launch)
     out["mapped"] = nlohmann::json::array();
     for (const auto& m : launch.mapped)
         out["mapped"].push_back({ { "field", m.field }, { "line", m.line }, { "plan_field", m.planField },
-            { "value", m.value }, { "derived", m.derived } });
+            { "value", m.value }, { "file_text", m.fileText }, { "derived", m.derived } });
     out["ignored"] = nlohmann::json::array();
     for (const auto& i : launch.ignored)
         out["ignored"].push_back({ { "field", i.field }, { "line", i.line }, { "reason", i.reason } });
@@ -597,11 +670,12 @@ Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, 
         return wordedError("--launch", { words::kLaunchFormatGot, { list, format } });
     }
     const bool serving = plan.workload.mode == Mode::Serving;
-    const bool servingFormat = format == "vllm" || format == "sglang" || format == "llama.cpp";
-    if (serving && !servingFormat && format != "k8s")
-        return wordedError("--launch", { words::kTrainingFormatForServing, { format } });
-    if (!serving && servingFormat)
-        return wordedError("--launch", { words::kServingEngineForTraining, { format } });
+    const ExportFormat& chosen = *std::find_if(
+        std::begin(kExportFormats), std::end(kExportFormats), [&](const ExportFormat& f) { return format == f.name; });
+    if (serving && !chosen.serving)
+        return wordedError("--launch", { words::kTrainingFormatForServing, { format, exportFormatsFor(true) } });
+    if (!serving && !chosen.training)
+        return wordedError("--launch", { words::kServingEngineForTraining, { format, exportFormatsFor(false) } });
     const CandidatePlan* recommendation = answer.recommendation();
     if (!recommendation)
         return wordedError("", { words::kNoRecommendationToWrite });

@@ -29,6 +29,9 @@ struct LaunchMappedField {
     // The reader worked the value out from `field` (a model name Megatron arguments do not carry): the file does not
     // write it, and the review says so.
     bool derived = false;
+    // The value as the file writes it ("0.9", "$TP", "bfloat16"), for the review to show beside the plan's; empty
+    // where the file writes none on the field's line (a switch, a value on the next lines).
+    std::string fileText = {};
 };
 
 // A field of the launch file the import did not use, and why.

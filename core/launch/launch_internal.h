@@ -9,6 +9,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,6 +38,7 @@ public:
     // (base/reader_words.h) and kept for the window's language (no plain-text overload either).
     Error error(const std::string& field, int line, Words words) const;
     const std::string& fileName() const { return m_import.fileName; }
+    const std::string& format() const { return m_import.format; }
     LaunchImport take() { return std::move(m_import); }
 
 private:
@@ -78,6 +80,40 @@ struct ServingFlag {
     bool takesValue;
 };
 
+// A value a launch file's field takes, as the engine or framework spells it, and what it sets in the plan.
+struct AcceptedValue {
+    const char* text; // the file's spelling: "bfloat16", "fp8_e4m3", "on"
+    nlohmann::json plan; // the plan field's value (null: the plan's default, e.g. the model's own dtype)
+    // Set: the engine takes the value but the plan does not carry it; ignored with this reason (the reader gives
+    // its arguments).
+    ReasonTemplate ignored = nullptr;
+};
+
+// The values one field takes, in the order its source lists them: the reader maps a value through find() and names
+// what the field takes through list(), both from this table, so a message never lists a value the reader does not
+// read, nor leaves out one it does.
+class AcceptedValues
+{
+public:
+    AcceptedValues(std::initializer_list<AcceptedValue> values)
+        : m_values(values)
+    {
+    }
+    void append(const AcceptedValues& more)
+    {
+        m_values.insert(m_values.end(), more.m_values.begin(), more.m_values.end());
+    }
+    const AcceptedValue* find(std::string_view text) const;
+    // The first value that sets `plan` (what a writer writes for it); nullptr when none does.
+    const AcceptedValue* spelling(const nlohmann::json& plan) const;
+    // "auto|float16|bfloat16": every value, or with `carried` only those the plan carries (not ignored); "|" as the
+    // CLI lists choices, the same in every language (a list of names, not words to translate).
+    std::string list(bool carried = false) const;
+
+private:
+    std::vector<AcceptedValue> m_values;
+};
+
 // Numbers in launch files: an integer (also "8" in a YAML string); nullopt for anything else.
 std::optional<long long> integerValue(const YAML::Node& node);
 std::optional<double> numberValue(const YAML::Node& node);
@@ -88,12 +124,17 @@ std::string yamlText(const YAML::Node& node);
 std::optional<long long> integerText(const std::string& text);
 std::optional<double> numberText(const std::string& text);
 
-// Framework dtype names ("bfloat16", "bf16", "float16", "fp16", "float32", "auto") -> the plan's precision name;
-// nullopt for names that are not a dtype.
+// Framework dtype names ("bfloat16", "bf16", "float16", "fp16", "half", "float32", "fp32", "float") and the plan's
+// precision name each sets (launch.cpp).
+const AcceptedValues& precisionNames();
+// precisionNames() of `text`, in any case; nullopt for names that are not a dtype.
 std::optional<std::string> precisionName(std::string text);
 
 // Sets model.preset from a Hugging Face repository or local path naming a preset; otherwise ignores the field.
 void mapModelName(ImportBuilder& out, const std::string& name, const std::string& field, int line);
+
+// Fills each used field's fileText from the file's `text` at the field's line (file_text.cpp).
+void attachFileText(LaunchImport& launch, std::string_view text);
 
 // Readers, one per format (launch.cpp picks the format).
 Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& fileName);

@@ -41,12 +41,15 @@ Expected<bool> mapPrecision(ImportBuilder& out, const YAML::Node& value, int lin
         out.set("workload.master_weights", true, words::kFieldLitgptPrecisionDefault, line);
         return true;
     }
-    const bool bf16 = text == "bf16-true" || text == "bf16-mixed";
-    const bool fp16 = text == "16-true" || text == "16-mixed";
-    if (!bf16 && !fp16 && text != "32-true")
-        return out.error("precision", line,
-            Words { words::kLitgptPrecisionNotRead, { text, "bf16-true, bf16-mixed, 16-true, 16-mixed, 32-true" } });
-    out.set("workload.precision", bf16 ? "bf16" : fp16 ? "fp16" : "fp32", "precision", line);
+    // The names and the plan's precision each sets; "-mixed" or "-true" says whether an fp32 master is kept.
+    static const AcceptedValues names { { "bf16-true", "bf16" }, { "bf16-mixed", "bf16" }, { "16-true", "fp16" },
+        { "16-mixed", "fp16" }, { "32-true", "fp32" } };
+    const AcceptedValue* name = names.find(text);
+    if (!name)
+        return out.error("precision", line, Words { words::kLitgptPrecisionNotRead, { text, names.list() } });
+    out.set("workload.precision", name->plan, "precision", line);
+    const bool bf16 = name->plan == "bf16";
+    const bool fp16 = name->plan == "fp16";
     const bool mixed = text.ends_with("-mixed");
     out.set("workload.master_weights", mixed, "precision", line);
     if ((bf16 || fp16) && !mixed)

@@ -54,13 +54,27 @@ const std::map<std::string, ServingFlag>& llamaServerFlags()
     return flags;
 }
 
-// --cache-type-k/v names (ggml type names) -> the plan's KV precision; nullopt for types the plan does not carry.
-std::optional<std::string> llamaCacheType(const std::string& value)
+// --cache-type-k/v: the ggml types llama-server takes for the cache (common/arg.cpp kv_cache_types,
+// ggml-org/llama.cpp PR #10806) and the plan's KV precision each sets. A serving plan keeps no fp32 cache, and the
+// plan has no precision for the other blocks (q4_1, iq4_nl, q5_0, q5_1: ggml-common.h gives each its own bytes per
+// block): those are ignored by name.
+const AcceptedValues& llamaCacheTypes()
 {
-    static const std::map<std::string, std::string> types { { "f16", "fp16" }, { "bf16", "bf16" }, { "q8_0", "q8_0" },
-        { "q4_0", "q4_0" } };
-    auto it = types.find(value);
-    return it == types.end() ? std::nullopt : std::optional<std::string>(it->second);
+    constexpr const char* kNotModelled = words::kIgnoredLlamaCacheType;
+    static const AcceptedValues types { { "f32", nullptr, kNotModelled }, { "f16", "fp16" }, { "bf16", "bf16" },
+        { "q8_0", "q8_0" }, { "q4_0", "q4_0" }, { "q4_1", nullptr, kNotModelled }, { "iq4_nl", nullptr, kNotModelled },
+        { "q5_0", nullptr, kNotModelled }, { "q5_1", nullptr, kNotModelled } };
+    return types;
+}
+
+// -fa / --flash-attn: on|off|auto since 2025-09 (common/arg.cpp), a bare switch before; auto lets the engine decide
+// per device and model, which the plan does not model.
+const AcceptedValues& flashAttentionValues()
+{
+    static const AcceptedValues values { { "on", true }, { "off", false },
+        { "auto", nullptr, words::kIgnoredFlashAttentionAuto }, { "1", true }, { "0", false }, { "true", true },
+        { "false", false } };
+    return values;
 }
 
 // The weights' GGUF type from the model file's name ("...-Q4_K_M.gguf"): the plan's weight format whose bytes per
@@ -106,10 +120,14 @@ Expected<bool> mapLlamaServerValue(
         return true;
     }
     if (planField == "workload.serving.kv_cache_precision") {
-        if (auto type = llamaCacheType(value))
-            out.set(planField, *type, flag, line);
+        const AcceptedValue* type = llamaCacheTypes().find(value);
+        if (!type)
+            out.ignore(flag, line,
+                Words { words::kIgnoredNotEngineValue, { flag, value, "llama-server", llamaCacheTypes().list() } });
+        else if (type->ignored.text)
+            out.ignore(flag, line, Words { type->ignored.text, { value, llamaCacheTypes().list(true) } });
         else
-            out.ignore(flag, line, Words { words::kIgnoredLlamaCacheType, { value } });
+            out.set(planField, type->plan, flag, line);
         return true;
     }
     if (planField == "gpu-layers") {
@@ -153,14 +171,14 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
             if (!value && nextIsValue)
                 value = words[++k].text;
             const std::string v = value.value_or("on");
-            if (v == "off" || v == "0" || v == "false")
-                out.set("workload.flash_attention", false, flag, line);
-            else if (v == "on" || v == "1" || v == "true")
-                out.set("workload.flash_attention", true, flag, line);
-            else if (v == "auto")
-                out.ignore(flag, line, Words { words::kIgnoredFlashAttentionAuto });
+            const AcceptedValue* mode = flashAttentionValues().find(v);
+            if (!mode)
+                out.ignore(
+                    flag, line, Words { words::kIgnoredUnmodelledValue, { flag, v, flashAttentionValues().list() } });
+            else if (mode->ignored.text)
+                out.ignore(flag, line, Words { mode->ignored.text, { v } });
             else
-                out.ignore(flag, line, Words { words::kIgnoredUnmodelledValue, { flag, v, "on, off, auto" } });
+                out.set("workload.flash_attention", mode->plan, flag, line);
             continue;
         }
         if (flag == "-sm" || flag == "--split-mode" || flag == "-ts" || flag == "--tensor-split") {
@@ -245,11 +263,15 @@ Expected<LaunchExport> writeLlamaServer(const LaunchTarget& target)
     if (s.replicas > 1)
         result.notes.push_back("replicas: run " + std::to_string(s.replicas)
             + " copies of this server behind a load balancer (the k8s export is a Deployment with that many replicas)");
+    // The plan's quantized cache as llama-server spells it (llamaCacheTypes()); int8 is its q8_0 (the plan's int8
+    // counts one byte per element, q8_0 one byte and a scale per 32).
     std::string cache;
-    if (w.serving.kvCachePrecision == KvPrecision::Q8_0 || w.serving.kvCachePrecision == KvPrecision::Int8)
-        cache = "q8_0";
-    else if (w.serving.kvCachePrecision == KvPrecision::Q4_0)
-        cache = "q4_0";
+    const std::optional<KvPrecision> kv = w.serving.kvCachePrecision == KvPrecision::Int8
+        ? std::optional<KvPrecision>(KvPrecision::Q8_0)
+        : w.serving.kvCachePrecision;
+    if (kv == KvPrecision::Q8_0 || kv == KvPrecision::Q4_0)
+        if (const AcceptedValue* type = llamaCacheTypes().spelling(std::string(toString(*kv))))
+            cache = type->text;
     const auto slash = target.modelId.rfind('/');
     const std::string file
         = (slash == std::string::npos ? target.modelId : target.modelId.substr(slash + 1)) + "-" + type + ".gguf";

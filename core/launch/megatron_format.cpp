@@ -270,13 +270,14 @@ void mapMegatronDispatchAndGraphs(const MegatronArgs& a, ImportBuilder& out, boo
     // moe_flex_dispatcher_backend, default deepep; moe_flex_dispatcher_num_sms, which replaced the per-backend
     // moe_deepep_num_sms and moe_hybridep_num_sms that each backend read alone at @8f1c2f8a: the other backend's is
     // left out). ncclep has no plan value.
+    static const AcceptedValues backends { { "deepep", "deepep" }, { "hybridep", "hybridep" } };
     const std::string backend = a.text("--moe-flex-dispatcher-backend");
-    if (backend == "deepep" || backend == "hybridep")
-        out.set("workload.moe_flex_dispatcher_backend", backend, a.field("--moe-flex-dispatcher-backend"),
+    if (const AcceptedValue* known = backends.find(backend))
+        out.set("workload.moe_flex_dispatcher_backend", known->plan, a.field("--moe-flex-dispatcher-backend"),
             a.line("--moe-flex-dispatcher-backend"));
     else if (a.has("--moe-flex-dispatcher-backend"))
         out.ignore(a.field("--moe-flex-dispatcher-backend"), a.line("--moe-flex-dispatcher-backend"),
-            Words { words::kUnknownValueExpected, { backend, "deepep, hybridep" } });
+            Words { words::kUnknownValueExpected, { backend, backends.list() } });
     const bool hybrid = backend == "hybridep";
     const char* ownSms = hybrid ? "--moe-hybridep-num-sms" : "--moe-deepep-num-sms";
     const char* otherSms = hybrid ? "--moe-deepep-num-sms" : "--moe-hybridep-num-sms";

@@ -190,33 +190,74 @@ std::optional<double> servingFlagNumber(std::string text)
     return *v * scale;
 }
 
+// --dtype (and TensorRT-LLM's dtype): the framework dtype names (precisionNames()) and "auto", the checkpoint's own
+// dtype, which leaves the plan's precision as it is.
+const AcceptedValues& servingDtypes()
+{
+    static const AcceptedValues dtypes = [] {
+        AcceptedValues table { { "auto", nullptr, words::kIgnoredModelDtype } };
+        table.append(precisionNames());
+        return table;
+    }();
+    return dtypes;
+}
+
+// Each engine's KV cache dtypes, as its source lists them, and the plan's KV precision each sets (null for auto: the
+// model's dtype). A dtype the engine runs whose layout the plan has no precision for is ignored by name.
+const AcceptedValues& kvCacheDtypes(const std::string& engine)
+{
+    constexpr const char* kNotModelled = words::kIgnoredKvDtypeNotModelled;
+    // vLLM: vllm/config/cache.py CacheDType (vllm-project/vllm@002f10e0). fp8 is fp8_e4m3; fp8_inc is Gaudi's fp8;
+    // each stores one byte per element with per-tensor scales, the plan's fp8. fp8_ds_mla (DeepSeek MLA: the
+    // latent in fp8 with fp32 scales and the rope part in bf16), the per-token-head scaled formats, NVFP4 (4 bits
+    // with a scale per 16 values) and the TurboQuant packings have layouts the plan's precisions do not describe.
+    static const AcceptedValues vllm { { "auto", nullptr }, { "float16", "fp16" }, { "bfloat16", "bf16" },
+        { "fp8", "fp8" }, { "fp8_e4m3", "fp8" }, { "fp8_e5m2", "fp8" }, { "fp8_inc", "fp8" },
+        { "fp8_ds_mla", nullptr, kNotModelled }, { "nvfp4_ds_mla", nullptr, kNotModelled },
+        { "turboquant_k8v4", nullptr, kNotModelled }, { "turboquant_4bit_nc", nullptr, kNotModelled },
+        { "turboquant_k3v4_nc", nullptr, kNotModelled }, { "turboquant_3bit_nc", nullptr, kNotModelled },
+        { "int4_per_token_head", nullptr, kNotModelled }, { "int8_per_token_head", nullptr, kNotModelled },
+        { "fp8_per_token_head", nullptr, kNotModelled }, { "nvfp4", nullptr, kNotModelled },
+        { "nvfp4_4over6", nullptr, kNotModelled } };
+    // SGLang: python/sglang/srt/server_args.py, --kv-cache-dtype's choices (ServerArgs.kv_cache_dtype). fp8_e4m3
+    // first: the spelling the writer gives the plan's fp8. fp4_e2m1 is MXFP4 (4 bits with a shared exponent per
+    // 32 values).
+    static const AcceptedValues sglang { { "auto", nullptr }, { "fp8_e4m3", "fp8" }, { "fp8_e5m2", "fp8" },
+        { "bf16", "bf16" }, { "bfloat16", "bf16" }, { "fp4_e2m1", nullptr, kNotModelled } };
+    // TensorRT-LLM: tensorrt_llm/llmapi/llm_args.py KvCacheConfig.dtype, read by TorchLlmArgs
+    // .sync_quant_config_with_kv_cache_config_dtype (auto keeps the checkpoint's, fp8 sets QuantAlgo.FP8; any other
+    // name is only warned about) and the NVFP4 cache (tensorrt_llm/_torch/pyexecutor kv_cache_manager_v2.py
+    // _build_cache_config: dtype "nvfp4" adds the block scales).
+    static const AcceptedValues trtllm { { "auto", nullptr }, { "fp8", "fp8" }, { "nvfp4", nullptr, kNotModelled } };
+    return engine == "sglang" ? sglang : engine == "tensorrt-llm" ? trtllm : vllm;
+}
+
 Expected<bool> mapServingValue(
     ImportBuilder& out, const std::string& planField, const std::string& flag, const std::string& value, int line)
 {
     if (planField == "model") {
         mapModelName(out, value, flag, line);
     } else if (planField == "workload.precision") {
-        if (auto p = precisionName(value))
-            out.set(planField, *p, flag, line);
-        else if (value == "auto")
-            out.ignore(flag, line, Words { words::kIgnoredModelDtype, { value } });
+        std::string lower = value;
+        std::transform(
+            lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        const AcceptedValue* dtype = servingDtypes().find(lower);
+        if (!dtype)
+            out.ignore(flag, line, Words { words::kIgnoredUnmodelledValue, { flag, value, servingDtypes().list() } });
+        else if (dtype->ignored.text)
+            out.ignore(flag, line, Words { dtype->ignored.text, { value } });
         else
-            out.ignore(flag, line,
-                Words { words::kIgnoredUnmodelledValue, { flag, value, "auto, float16, bfloat16, float32" } });
+            out.set(planField, dtype->plan, flag, line);
     } else if (planField == "workload.serving.kv_cache_precision") {
-        // The engines' KV cache dtypes: vLLM's auto, bfloat16 and fp8* (vllm/config/cache.py CacheDType), SGLang's
-        // auto, bf16/bfloat16 and fp8_e4m3/fp8_e5m2 (server_args.py), TensorRT-LLM's auto and fp8
-        // (llm_args.py KvCacheConfig.dtype). Any other (SGLang's fp4_e2m1, TensorRT-LLM's nvfp4) is not a KV
-        // precision the plan carries: ignored by name, never read as the model's dtype.
-        if (value.rfind("fp8", 0) == 0)
-            out.set(planField, "fp8", flag, line);
-        else if (auto p = precisionName(value); p && *p != "fp32")
-            out.set(planField, *p, flag, line);
-        else if (value == "auto")
-            out.set(planField, nullptr, flag, line); // the model's dtype
+        const AcceptedValues& dtypes = kvCacheDtypes(out.format());
+        const std::string& engine = out.format(); // named as the other engine messages name it
+        const AcceptedValue* dtype = dtypes.find(value);
+        if (!dtype)
+            out.ignore(flag, line, Words { words::kIgnoredNotEngineValue, { flag, value, engine, dtypes.list() } });
+        else if (dtype->ignored.text)
+            out.ignore(flag, line, Words { dtype->ignored.text, { flag, value, engine, dtypes.list(true) } });
         else
-            out.ignore(
-                flag, line, Words { words::kIgnoredUnmodelledValue, { flag, value, "auto, float16, bfloat16, fp8*" } });
+            out.set(planField, dtype->plan, flag, line);
     } else if (planField == "workload.serving.engine.cuda_graphs") {
         out.set(planField, false, flag, line); // --enforce-eager: no CUDA graphs
     } else if (planField == "workload.weight_format") {
@@ -708,7 +749,7 @@ void readTrtllmOption(
         status = out.error(key, line, Words { words::kNeedsValueNotList });
         return;
     }
-    // TensorRT-LLM's dtype names: "auto" (the checkpoint's), "fp8", "bfloat16", "float16".
+    // dtype and kv_cache_config.dtype: the names mapServingValue reads (servingDtypes(), kvCacheDtypes()).
     if (auto mapped = mapServingValue(out, known->second.planField, key, node.Scalar(), line); !mapped)
         status = mapped.error();
 }
@@ -742,7 +783,7 @@ namespace
 struct EngineValues {
     std::string dtype;
     std::optional<std::string> quantization;
-    std::optional<std::string> kvCache;
+    std::optional<std::string> kvCache; // the plan's KV precision where the command states it (each engine spells it)
     long long maxModelLen = 0;
     int maxNumSeqs = 0;
     int maxNumBatchedTokens = 0;
@@ -850,8 +891,8 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
         { "gpu-memory-utilization", roundedFraction(e.gpuMemoryUtilization) } };
     if (e.quantization)
         args.push_back({ "quantization", *e.quantization });
-    if (e.kvCache)
-        args.push_back({ "kv-cache-dtype", *e.kvCache });
+    if (const AcceptedValue* kv = e.kvCache ? kvCacheDtypes("vllm").spelling(*e.kvCache) : nullptr)
+        args.push_back({ "kv-cache-dtype", kv->text });
     if (!target.plan.workload.serving.engine.cudaGraphs)
         args.push_back({ "enforce-eager", "" }); // planned without CUDA graphs (workload.serving.engine.cuda_graphs)
     // Two or more sizes are --cuda-graph-sizes' list (one value there means "the defaults up to it"); one or none go
@@ -944,8 +985,8 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
             script += " \\\n    --mem-fraction-static " + roundedFraction(e.gpuMemoryUtilization);
         if (e.quantization)
             script += " \\\n    --quantization " + *e.quantization;
-        if (e.kvCache)
-            script += " \\\n    --kv-cache-dtype fp8_e4m3";
+        if (const AcceptedValue* kv = e.kvCache ? kvCacheDtypes("sglang").spelling(*e.kvCache) : nullptr)
+            script += " \\\n    --kv-cache-dtype " + std::string(kv->text);
         if (!target.plan.workload.serving.engine.cudaGraphs)
             script += " \\\n    --disable-cuda-graph";
         if (graphSizes)

@@ -138,8 +138,10 @@ void readTorchtitanCompile(TorchtitanRead& r, const std::string& key, const toml
                 r.fail(field, item, Words { words::kStringListGot, { tomlValueText(item) } });
                 return;
             }
-            if (*name != "model" && *name != "loss") {
-                r.fail(field, item, Words { words::kUnknownValueExpected, { *name, "model, loss" } });
+            // torchtitan's compile.components: the parts torch.compile wraps.
+            static const AcceptedValues parts { { "model", "model" }, { "loss", "loss" } };
+            if (!parts.find(*name)) {
+                r.fail(field, item, Words { words::kUnknownValueExpected, { *name, parts.list() } });
                 return;
             }
             components.push_back(*name);

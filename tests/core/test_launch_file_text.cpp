@@ -88,5 +88,80 @@ TEST(LaunchFileText, AMegatronModelNameIsMarkedDerived)
     EXPECT_TRUE(tensor);
 }
 
+// The used field `planField`'s text as the file wrote it ("" where the import did not use it).
+std::string fileTextOf(const LaunchImport& launch, const std::string& planField)
+{
+    for (const LaunchMappedField& m : launch.mapped)
+        if (m.planField == planField)
+            return m.fileText;
+    return "<not used>";
+}
+
+TEST(LaunchFileText, EachUsedValueKeepsTheFilesOwnText)
+{
+    // A command line: "--flag value", "--flag=value", a quoted value, a variable the script sets, a switch (no text).
+    auto vllm = readLaunchFile("TP=4\nvllm serve gpt2 --gpu-memory-utilization 0.90 --tensor-parallel-size $TP \\\n"
+                               "    --max-model-len=32k --kv-cache-dtype 'fp8_e4m3' --enforce-eager --block-size 16\n",
+        "serve.sh");
+    ASSERT_TRUE(vllm) << vllm.error().toString();
+    EXPECT_EQ(fileTextOf(*vllm, "workload.serving.engine.gpu_memory_utilization"), "0.90");
+    EXPECT_EQ(fileTextOf(*vllm, "workload.parallelism.tensor"), "$TP");
+    EXPECT_EQ(fileTextOf(*vllm, "workload.serving.engine.max_model_len"), "32k");
+    EXPECT_EQ(fileTextOf(*vllm, "workload.serving.kv_cache_precision"), "fp8_e4m3");
+    EXPECT_EQ(fileTextOf(*vllm, "workload.serving.engine.cuda_graphs"), "");
+    EXPECT_EQ(fileTextOf(*vllm, "workload.serving.engine.block_size"), "16");
+    for (const LaunchMappedField& m : vllm->mapped)
+        if (m.planField == "workload.parallelism.tensor") {
+            EXPECT_EQ(m.value, 4); // the plan's value is the expanded one
+        }
+    // A vLLM config (its keys are the flags' names with underscores), with a comment after the value.
+    auto config = readLaunchFile(
+        "model: gpt2\ngpu_memory_utilization: 0.85  # leave room\ndtype: \"bfloat16\"\n", "vllm-config.yaml");
+    ASSERT_TRUE(config) << config.error().toString();
+    EXPECT_EQ(fileTextOf(*config, "workload.serving.engine.gpu_memory_utilization"), "0.85");
+    EXPECT_EQ(fileTextOf(*config, "workload.precision"), "bfloat16");
+    // TOML under its table, and DeepSpeed's JSON.
+    auto toml = readLaunchFile("[parallelism]\ntensor_parallel_degree = 4 # per node\n", "train.toml");
+    ASSERT_TRUE(toml) << toml.error().toString();
+    EXPECT_EQ(fileTextOf(*toml, "workload.parallelism.tensor"), "4");
+    auto json = readLaunchFile(
+        "{\n  \"train_micro_batch_size_per_gpu\": 2,\n  \"zero_optimization\": {\n    \"stage\": 3\n  }\n}\n",
+        "ds_config.json");
+    ASSERT_TRUE(json) << json.error().toString();
+    EXPECT_EQ(fileTextOf(*json, "workload.parallelism.zero_stage"), "3");
+    EXPECT_EQ(fileTextOf(*json, "workload.micro_batch_size"), "2");
+    // The JSON output carries it.
+    bool carried = false;
+    const nlohmann::json written = launchImportToJson(*vllm);
+    for (const auto& m : written["mapped"])
+        carried = carried
+            || (m["plan_field"] == "workload.serving.engine.gpu_memory_utilization" && m["file_text"] == "0.90");
+    EXPECT_TRUE(carried);
+}
+
+TEST(LaunchFileText, AValueTheFileDoesNotWriteHasNoText)
+{
+    // Derived values and the engine name the reader states have no text of the file's.
+    auto read = readLaunchFile("torchrun pretrain_gpt.py --num-layers 8 --hidden-size 256 --num-attention-heads 8 "
+                               "--tensor-model-parallel-size 2\n",
+        "train.sh");
+    ASSERT_TRUE(read) << read.error().toString();
+    EXPECT_EQ(fileTextOf(*read, "model.name"), "");
+    EXPECT_EQ(fileTextOf(*read, "workload.parallelism.tensor"), "2");
+    auto trt = readLaunchFile("trtllm-serve meta-llama/Llama-3.1-8B --tp_size 2\n", "serve.sh");
+    ASSERT_TRUE(trt) << trt.error().toString();
+    EXPECT_EQ(fileTextOf(*trt, "workload.serving.engine.name"), "");
+    EXPECT_EQ(fileTextOf(*trt, "workload.parallelism.tensor"), "2");
+    // A value longer than the review shows is cut on a character, never inside one (the JSON output writes it).
+    const std::string config = "{\"cudagraph_capture_sizes\": [1, 2], \"x\": \""; // 44 bytes
+    const std::string value
+        = config + std::string(199 - config.size(), 'a') + "\xC3\xA9" + std::string(40, 'b') + "\"}";
+    auto cut = readLaunchFile("vllm serve gpt2 --compilation-config '" + value + "'\n", "serve.sh");
+    ASSERT_TRUE(cut) << cut.error().toString();
+    const std::string text = fileTextOf(*cut, "workload.serving.engine.cuda_graph_batch_sizes");
+    EXPECT_EQ(text, value.substr(0, 199) + "...");
+    EXPECT_NO_THROW((void)launchImportToJson(*cut).dump());
+}
+
 } // namespace
 } // namespace gp

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 
 namespace gp
 {
@@ -370,7 +371,20 @@ TEST(LaunchRoundTrip, ExportRefusesAFormatOfTheOtherKindAndAnUnknownOne)
     ASSERT_TRUE(answer);
     auto training = exportLaunch(serving, *answer, builtinCatalog(), "torchtitan", "p");
     ASSERT_FALSE(training);
-    EXPECT_NE(training.error().message.find("serving plan exports vllm, sglang, llama.cpp or k8s"), std::string::npos);
+    // The formats the message names are the ones a serving plan exports (one table gives both).
+    const std::string exports = "serving plan exports ";
+    const auto listed = training.error().message.find(exports);
+    ASSERT_NE(listed, std::string::npos) << training.error().message;
+    const std::string list = training.error().message.substr(listed + exports.size());
+    EXPECT_EQ(list, "vllm|sglang|llama.cpp|k8s");
+    std::stringstream formats(list);
+    for (std::string format; std::getline(formats, format, '|');) {
+        // This plan has no recommendation: a format of its kind passes the kind check and meets that one.
+        auto written = exportLaunch(serving, *answer, builtinCatalog(), format, "p");
+        ASSERT_FALSE(written) << format;
+        EXPECT_NE(written.error().message.find("no recommendation"), std::string::npos)
+            << format << ": " << written.error().toString();
+    }
     auto unknown = exportLaunch(serving, *answer, builtinCatalog(), "slurm", "p");
     ASSERT_FALSE(unknown);
     EXPECT_EQ(unknown.error().field, "--launch");

@@ -2,12 +2,17 @@
 // whose value GPU Planner does not model is ignored by name -- the review lists it under Ignored with the key and
 // the value -- and never quietly read as another value (SGLang's --kv-cache-dtype fp4_e2m1 was read as the model's
 // own dtype).
+#include "base/reader_words.h"
 #include "launch/launch.h"
 
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
 #include <tuple>
+#include <vector>
 
 namespace gp
 {
@@ -90,6 +95,135 @@ TEST(LaunchServingValues, ModelledValuesStillMap)
             }
         EXPECT_TRUE(found) << text;
     }
+}
+
+// The values of a list the messages give ("auto|fp8|nvfp4").
+std::vector<std::string> listed(const std::string& list)
+{
+    std::vector<std::string> values;
+    std::stringstream items(list);
+    for (std::string item; std::getline(items, item, '|');)
+        values.push_back(item);
+    return values;
+}
+
+// Each engine takes its own KV cache dtypes (vllm/config/cache.py CacheDType; SGLang's --kv-cache-dtype choices;
+// TensorRT-LLM's KvCacheConfig.dtype): a dtype another engine takes is refused naming this engine and its list.
+TEST(LaunchServingValues, EachEngineTakesItsOwnKvCacheDtypes)
+{
+    struct Case {
+        const char* text;
+        const char* file;
+        const char* field;
+        const char* engine;
+        const char* list;
+    };
+    for (const Case& c : {
+             Case { "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype fp8\n", "run.sh",
+                 "--kv-cache-dtype", "sglang", "auto|fp8_e4m3|fp8_e5m2|bf16|bfloat16|fp4_e2m1" },
+             Case { "kv_cache_config:\n  dtype: bfloat16\nmax_batch_size: 8\n", "extra.yaml", "kv_cache_config.dtype",
+                 "tensorrt-llm", "auto|fp8|nvfp4" },
+             Case { "vllm serve gpt2 --kv-cache-dtype bf16\n", "serve.sh", "--kv-cache-dtype", "vllm", nullptr },
+         }) {
+        const LaunchImport import = imported(c.text, c.file);
+        EXPECT_FALSE(servingValueMaps(import, kKvField)) << c.text;
+        const auto why = servingIgnoredField(import, c.field);
+        ASSERT_TRUE(why) << c.text;
+        ASSERT_EQ(why->words.size(), 1u) << c.text;
+        EXPECT_STREQ(why->words.front().text, words::kIgnoredNotEngineValue) << why->reason;
+        EXPECT_NE(why->reason.find(c.engine), std::string::npos) << why->reason;
+        if (c.list) {
+            EXPECT_EQ(why->words.front().args.at(3), c.list) << why->reason;
+        }
+    }
+    // The same names where the engine takes them.
+    for (const auto& [text, file] :
+        { std::pair<const char*, const char*> { "vllm serve gpt2 --kv-cache-dtype fp8\n", "serve.sh" },
+            { "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype bf16\n", "run.sh" },
+            { "kv_cache_config:\n  dtype: fp8\nmax_batch_size: 8\n", "extra.yaml" } })
+        EXPECT_TRUE(servingValueMaps(imported(text, file), kKvField)) << text;
+}
+
+// An FP4 cache (SGLang's fp4_e2m1, TensorRT-LLM's and vLLM's nvfp4) is one the engine runs but the plan has no KV
+// precision for: said so by name, with the dtypes of that engine the plan does read.
+TEST(LaunchServingValues, AnFp4KvCacheIsSaidToBeUnmodelled)
+{
+    for (const auto& [text, file, field, carried] :
+        { std::tuple<const char*, const char*, const char*, const char*> {
+              "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype fp4_e2m1\n", "run.sh",
+              "--kv-cache-dtype", "auto|fp8_e4m3|fp8_e5m2|bf16|bfloat16" },
+            { "kv_cache_config:\n  dtype: nvfp4\nmax_batch_size: 8\n", "extra.yaml", "kv_cache_config.dtype",
+                "auto|fp8" },
+            { "vllm serve gpt2 --kv-cache-dtype nvfp4\n", "serve.sh", "--kv-cache-dtype",
+                "auto|float16|bfloat16|fp8|fp8_e4m3|fp8_e5m2|fp8_inc" } }) {
+        const LaunchImport import = imported(text, file);
+        EXPECT_FALSE(servingValueMaps(import, kKvField)) << text;
+        const auto why = servingIgnoredField(import, field);
+        ASSERT_TRUE(why) << text;
+        ASSERT_EQ(why->words.size(), 1u) << text;
+        EXPECT_STREQ(why->words.front().text, words::kIgnoredKvDtypeNotModelled) << why->reason;
+        EXPECT_EQ(why->words.front().args.at(3), carried) << why->reason;
+    }
+}
+
+// The accepted values a message lists are those the reader reads, from one table: every value listed is read (mapped,
+// or ignored for a reason of its own), never refused as not accepted -- a list written beside the code could name
+// values the code refuses.
+TEST(LaunchServingValues, EveryListedValueIsOneTheReaderTakes)
+{
+    struct Flag {
+        std::string command; // the command with VALUE where the value goes
+        const char* file;
+        const char* field;
+        const char* refusal; // the template of a value the field does not take
+        std::size_t listArg; // which of its arguments is the list
+    };
+    for (const Flag& f : {
+             Flag { "vllm serve gpt2 --kv-cache-dtype VALUE\n", "serve.sh", "--kv-cache-dtype",
+                 words::kIgnoredNotEngineValue, 3 },
+             Flag { "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype VALUE\n", "run.sh",
+                 "--kv-cache-dtype", words::kIgnoredNotEngineValue, 3 },
+             Flag { "kv_cache_config:\n  dtype: VALUE\nmax_batch_size: 8\n", "extra.yaml", "kv_cache_config.dtype",
+                 words::kIgnoredNotEngineValue, 3 },
+             Flag { "vllm serve gpt2 --dtype VALUE\n", "serve.sh", "--dtype", words::kIgnoredUnmodelledValue, 2 },
+             Flag { "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -ctk VALUE\n", "run.sh", "-ctk",
+                 words::kIgnoredNotEngineValue, 3 },
+             Flag { "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -fa VALUE\n", "run.sh", "-fa",
+                 words::kIgnoredUnmodelledValue, 2 },
+         }) {
+        auto with = [&](const std::string& value) {
+            std::string text = f.command;
+            text.replace(text.find("VALUE"), 5, value);
+            return imported(text, f.file);
+        };
+        const auto refused = servingIgnoredField(with("no-such-value"), f.field);
+        ASSERT_TRUE(refused) << f.command;
+        ASSERT_EQ(refused->words.size(), 1u);
+        ASSERT_STREQ(refused->words.front().text, f.refusal) << refused->reason;
+        const std::vector<std::string> values = listed(refused->words.front().args.at(f.listArg));
+        EXPECT_GE(values.size(), 3u) << refused->reason;
+        for (const std::string& value : values) {
+            const auto why = servingIgnoredField(with(value), f.field);
+            EXPECT_TRUE(!why || std::string_view(why->words.front().text) != f.refusal)
+                << f.command << value << ": " << (why ? why->reason : "");
+        }
+    }
+}
+
+// llama-server's cache types: f16, bf16, q8_0 and q4_0 are the plan's; the other types it takes are said to be
+// unmodelled, naming those it reads.
+TEST(LaunchServingValues, LlamaServerCacheTypesListWhatThePlanReads)
+{
+    const LaunchImport import
+        = imported("llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -ctk q5_1 -ctv q8_0\n", "run.sh");
+    const auto why = servingIgnoredField(import, "-ctk");
+    ASSERT_TRUE(why);
+    EXPECT_STREQ(why->words.front().text, words::kIgnoredLlamaCacheType);
+    EXPECT_EQ(why->words.front().args.at(1), "f16|bf16|q8_0|q4_0") << why->reason;
+    bool q8 = false;
+    for (const LaunchMappedField& m : import.mapped)
+        q8 = q8 || (m.field == "-ctv" && m.value == "q8_0");
+    EXPECT_TRUE(q8);
 }
 
 } // namespace

@@ -175,7 +175,7 @@ TEST(TorchtitanCompile, BadValuesNameTheKeyAndTheLine)
              Case { "[compile]\nenable = true\ncomponents = \"loss\"\n", "train.toml:3", "compile.components",
                  "must be an array of strings, got \"loss\"" },
              Case { "[compile]\nenable = true\ncomponents = [\"model\",\n  \"optimizer\"]\n", "train.toml:4",
-                 "compile.components", "unknown value \"optimizer\"; expected one of: model, loss" },
+                 "compile.components", "unknown value \"optimizer\"; expected one of: model|loss" },
              Case { "[compile]\ncomponents = [\"model\", 2]\n", "train.toml:2", "compile.components",
                  "must be an array of strings, got 2" } }) {
         SCOPED_TRACE(c.text);

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -53,6 +54,29 @@ TEST(LaunchImport, ReviewListsUsedAndIgnoredFields)
     EXPECT_EQ(fields->topLevelItem(1)->child(0)->text(0), QStringLiteral("--api-key"));
 }
 
+// A Used row shows the value as the file writes it beside the plan's, so the import can be checked against the file:
+// "0.90" where the plan reads 0.9, the script's "$TP" where the plan has its value, nothing for a switch.
+TEST(LaunchImport, ReviewShowsEachValueAsTheFileWritesIt)
+{
+    auto launch = gp::readLaunchFile("TP=2\nvllm serve gpt2 --tensor-parallel-size $TP --gpu-memory-utilization 0.90 "
+                                     "--enforce-eager\n",
+        "serve.sh");
+    ASSERT_TRUE(launch);
+    LaunchImportDialog dialog(*launch);
+    EXPECT_EQ(dialog.fields()->headerItem()->text(LaunchImportDialog::FileTextColumn), QStringLiteral("In the file"));
+    std::map<QString, std::pair<QString, QString>> rows; // Field -> (in the file, plan field = value)
+    QTreeWidgetItem* used = dialog.fields()->topLevelItem(0);
+    for (int k = 0; k < used->childCount(); ++k)
+        rows[used->child(k)->text(LaunchImportDialog::FieldColumn)]
+            = { used->child(k)->text(LaunchImportDialog::FileTextColumn),
+                  used->child(k)->text(LaunchImportDialog::PlanColumn) };
+    EXPECT_EQ(rows[QStringLiteral("--gpu-memory-utilization")],
+        std::pair(QStringLiteral("0.90"), QStringLiteral("workload.serving.engine.gpu_memory_utilization = 0.9")));
+    EXPECT_EQ(rows[QStringLiteral("--tensor-parallel-size")],
+        std::pair(QStringLiteral("$TP"), QStringLiteral("workload.parallelism.tensor = 2")));
+    EXPECT_EQ(rows[QStringLiteral("--enforce-eager")].first, QString());
+}
+
 // The Used rows show what the file says: a vLLM config's list as the plan took it, nothing as a placeholder; the
 // model name Megatron arguments do not carry is said to be derived (in both languages), never shown as if read.
 TEST(LaunchImport, ReviewShowsTheFilesTextAndMarksDerivedValues)
@@ -68,8 +92,8 @@ TEST(LaunchImport, ReviewShowsTheFilesTextAndMarksDerivedValues)
     auto usedRow = [](const LaunchImportDialog& dialog, const QString& planField) {
         QTreeWidgetItem* used = dialog.fields()->topLevelItem(0);
         for (int k = 0; k < used->childCount(); ++k)
-            if (used->child(k)->text(2).startsWith(planField + QStringLiteral(" = ")))
-                return std::pair { used->child(k)->text(0), used->child(k)->text(2) };
+            if (used->child(k)->text(LaunchImportDialog::PlanColumn).startsWith(planField + QStringLiteral(" = ")))
+                return std::pair { used->child(k)->text(0), used->child(k)->text(LaunchImportDialog::PlanColumn) };
         return std::pair { QString(), QString() };
     };
     const QString derivedEnglish = [&] {
@@ -93,7 +117,7 @@ TEST(LaunchImport, ReviewShowsTheFilesTextAndMarksDerivedValues)
         EXPECT_EQ(ignored->child(0)->text(0), QStringLiteral("--served-model-name"));
         for (QTreeWidgetItem* group : { dialog.fields()->topLevelItem(0), ignored })
             for (int k = 0; k < group->childCount(); ++k)
-                for (int column = 0; column < 3; ++column)
+                for (int column = 0; column < LaunchImportDialog::ColumnCount; ++column)
                     EXPECT_FALSE(group->child(k)->text(column).contains(QStringLiteral("(list)")));
     }
     struct EnglishAfterwards {

@@ -301,7 +301,7 @@ TEST(ReaderErrorWords, TheLaunchReviewSaysWhyEachFieldIsIgnoredInTheChineseWindo
         QTreeWidgetItem* ignored = dialog.fields()->topLevelItem(1);
         ASSERT_EQ(ignored->childCount(), int(launch->ignored.size()));
         for (int k = 0; k < ignored->childCount(); ++k) {
-            const QString reason = ignored->child(k)->text(2);
+            const QString reason = ignored->child(k)->text(LaunchImportDialog::PlanColumn);
             const std::string field = name + ": " + ignored->child(k)->text(0).toStdString();
             EXPECT_TRUE(hasHan(reason)) << field << ": " << reason.toStdString();
             EXPECT_FALSE(hasEnglishSentenceBesidesNames(reason)) << field << ": " << reason.toStdString();
@@ -453,7 +453,7 @@ TEST(ReaderErrorWords, EveryLaunchReadersReasonAndRefusalHasChineseWords)
             EXPECT_TRUE(isKnownTemplate(i.words.front().text)) << field << ": " << i.reason;
             EXPECT_EQ(gp::fillWords(i.words.front()), i.reason) << field;
             reasonsSeen.insert(i.words.front().text);
-            const QString chinese = ignored->child(int(k))->text(2);
+            const QString chinese = ignored->child(int(k))->text(LaunchImportDialog::PlanColumn);
             EXPECT_NE(chinese, QString::fromStdString(i.reason)) << field << ": " << i.reason;
             EXPECT_TRUE(hasHan(chinese)) << field << ": " << chinese.toStdString();
             EXPECT_FALSE(hasEnglishSentenceBesidesNames(chinese)) << field << ": " << chinese.toStdString();

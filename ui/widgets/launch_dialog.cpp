@@ -62,8 +62,9 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
             this);
     summary->setWordWrap(true);
     layout->addWidget(summary);
-    m_fields->setColumnCount(3);
-    m_fields->setHeaderLabels({ tr("Field"), tr("Line"), tr("Plan field or reason") });
+    // The file's own text of a used value beside the plan's, so the import is checked against the file as written.
+    m_fields->setColumnCount(ColumnCount);
+    m_fields->setHeaderLabels({ tr("Field"), tr("Line"), tr("In the file"), tr("Plan field or reason") });
     m_fields->setRootIsDecorated(true);
     auto* used = new QTreeWidgetItem(m_fields, { tr("Used (%1)").arg(launch.mapped.size()) });
     for (const auto& m : launch.mapped) {
@@ -73,8 +74,10 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
             = m.derived ? tr("(derived from %1: not in the file)").arg(launchField(m.field)) : launchField(m.field);
         const QString planValue
             = QString::fromStdString(m.planField) + QStringLiteral(" = ") + QString::fromStdString(m.value.dump());
-        auto* row = new QTreeWidgetItem(used, { field, launchLine(m.line), planValue });
-        row->setToolTip(2, planValue); // a long value (an architecture) is cut off in its column
+        const QString fileText = QString::fromStdString(m.fileText);
+        auto* row = new QTreeWidgetItem(used, { field, launchLine(m.line), fileText, planValue });
+        row->setToolTip(FileTextColumn, fileText);
+        row->setToolTip(PlanColumn, planValue); // a long value (an architecture) is cut off in its column
     }
     auto* ignored = new QTreeWidgetItem(m_fields, { tr("Ignored (%1)").arg(launch.ignored.size()) });
     for (const auto& i : launch.ignored) {
@@ -82,10 +85,12 @@ LaunchImportDialog::LaunchImportDialog(const gp::LaunchImport& launch, QWidget* 
         gp::Error reason;
         reason.message = i.reason;
         reason.words = i.words;
-        new QTreeWidgetItem(ignored, { launchField(i.field), launchLine(i.line), CoreText::errorMessage(reason) });
+        new QTreeWidgetItem(
+            ignored, { launchField(i.field), launchLine(i.line), QString(), CoreText::errorMessage(reason) });
     }
     m_fields->expandAll();
     m_fields->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_fields->header()->setSectionResizeMode(FileTextColumn, QHeaderView::ResizeToContents);
     layout->addWidget(m_fields, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

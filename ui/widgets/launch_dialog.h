@@ -29,6 +29,9 @@ class LaunchImportDialog : public QDialog
 public:
     LaunchImportDialog(const gp::LaunchImport& launch, QWidget* parent = nullptr);
     QTreeWidget* fields() const { return m_fields; }
+    // The columns of fields(): the field as the file spells it, its line, the value as the file writes it (a used
+    // field), and the plan field = value it set or the reason it was ignored.
+    enum Column { FieldColumn, LineColumn, FileTextColumn, PlanColumn, ColumnCount };
 
     // Asks for a file, reads it, shows the review; on OK the plan gives way to the import as one undoable step.
     // `path` given: no file dialog (tests). False when cancelled or refused (the error is shown).
