@@ -2699,6 +2699,10 @@
         <translation>或取消 %1（节省 %2）。</translation>
     </message>
     <message>
+        <source>%1 does not run on %2 (%3): the engine&apos;s supported hardware does not list this architecture.</source>
+        <translation>%1 无法在 %2（%3）上运行：该引擎支持的硬件列表中没有这一架构。</translation>
+    </message>
+    <message>
         <source>%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only kernels.</source>
         <translation>%1 没有运行 %2 权重的内核：需要 FP8 张量核心，或可运行仅权重内核的 bf16 张量核心。</translation>
     </message>
@@ -3038,6 +3042,10 @@
     <message>
         <source>unfused attention (its math path)</source>
         <translation>未融合的注意力（其 math 路径）</translation>
+    </message>
+    <message>
+        <source>%1 does not run on %2 (%3); %4 runs its own %5 attention backend there.</source>
+        <translation>%1 无法在 %2（%3）上运行；%4 在该 GPU 上改用它自己的 %5 注意力后端。</translation>
     </message>
     <message>
         <source>%1 does not run on %2 (%3); %4 runs an attention backend of its own there.</source>

@@ -384,6 +384,10 @@ const DiagnosticPhrase kGpuPhrases[] = {
         } },
     { "attention_kernel_unsupported",
         [](Args& a) -> QString {
+            if (a.text("runs") == QLatin1String("engine") && !a.text("backend").isEmpty())
+                return CoreText::tr("%1 does not run on %2 (%3); %4 runs its own %5 attention backend there.")
+                    .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), a.text("architecture"),
+                        servingEngineName(a.text("engine")), a.text("backend"));
             return a.text("runs") == QLatin1String("engine")
                 ? CoreText::tr("%1 does not run on %2 (%3); %4 runs an attention backend of its own there.")
                       .arg(attentionKernelName(a.text("kernel")), a.text("gpu"), a.text("architecture"),
@@ -849,6 +853,9 @@ QString CoreText::failure(const gp::FitFailure& failure)
         text = tr("%1 nodes need a network bandwidth between them, and this candidate has none: its memory was "
                   "not evaluated. Give its network (Gb/s per node) to plan it over several nodes.")
                    .arg(a.count("nodes"));
+    else if (c == "serving_engine_unsupported")
+        text = tr("%1 does not run on %2 (%3): the engine's supported hardware does not list this architecture.")
+                   .arg(servingEngineName(a.text("engine")), a.text("gpu"), a.text("architecture"));
     else if (c == "weight_format_unsupported")
         text = tr("%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only "
                   "kernels.")

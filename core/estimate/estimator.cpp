@@ -5,6 +5,7 @@
 #include "catalog/gpu_precision.h"
 #include "estimate/common/attention_kernel_support.h"
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/serving/engine_hardware.h"
 
 #include "plan/limits.h"
 
@@ -302,24 +303,35 @@ CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan&
             { "precision_unsupported", wanted + " is not supported by " + hw.gpu.name + "; estimated as " + used,
                 { { "precision", wanted }, { "gpu", hw.gpu.name }, { "used", used } } });
     }
+    // A serving engine that does not run on the GPU's architecture at all (TensorRT-LLM below Ampere): the candidate
+    // is not estimated (serving_engine_unsupported below), and its attention kernel is not also warned about.
+    const bool serving = plan.workload.mode == Mode::Serving;
+    const ServingEngineKind engineKind = plan.workload.serving.engine.kind;
+    const bool engineRuns = !serving || servingEngineRuns(catalog, engineKind, hw.gpu.architecture);
     // A fused attention kernel the GPU's architecture cannot run (FlashAttention-2 on a V100 or T4): the frameworks
-    // run another one there, and the answer says which (catalog attention_kernel.runs.*); the numbers stay as the
-    // kernel's figures (or the matmul efficiency where the architecture has none) give them.
-    if (workload.flashAttention && workload.precision != Precision::Fp32)
+    // run another one there, and the answer says which (training: PyTorch SDPA's fall-through, catalog
+    // attention_kernel.runs.*; serving: the backend the engine picks itself, catalog
+    // serving.engine.<engine>.attention_backend.*, where known); the numbers stay as the kernel's figures (or the
+    // matmul efficiency where the architecture has none) give them.
+    if (engineRuns && workload.flashAttention && workload.precision != Precision::Fp32)
         if (const std::string runs = attentionKernelSubstitute(catalog, hw.gpu.architecture, workload.attentionKernel);
             !runs.empty()) {
             const std::string kernel(toString(workload.attentionKernel));
-            const bool serving = plan.workload.mode == Mode::Serving;
-            const std::string engine(toString(plan.workload.serving.engine.kind));
+            const std::string engine(toString(engineKind));
+            const std::string backend
+                = serving ? servingEngineAttentionBackend(catalog, engineKind, hw.gpu.architecture) : std::string();
             Diagnostic w { "attention_kernel_unsupported",
                 "the " + kernel + " attention kernel does not run on " + hw.gpu.name + " (" + hw.gpu.architecture
                     + "); "
-                    + (serving ? engine + " runs an attention backend of its own there"
-                               : "PyTorch SDPA runs " + runs + " attention there"),
+                    + (!serving               ? "PyTorch SDPA runs " + runs + " attention there"
+                            : backend.empty() ? engine + " runs an attention backend of its own there"
+                                              : engine + " runs its " + backend + " attention backend there"),
                 { { "kernel", kernel }, { "gpu", hw.gpu.name }, { "architecture", hw.gpu.architecture },
                     { "runs", serving ? "engine" : runs } } };
             if (serving)
                 w.args.push_back({ "engine", engine });
+            if (!backend.empty())
+                w.args.push_back({ "backend", backend });
             r.warnings.push_back(std::move(w));
         }
     if (workload.precision == Precision::Fp8 && workload.fp8Recipe != plan.workload.fp8Recipe) {
@@ -373,6 +385,12 @@ CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan&
         return r;
     }
 
+    if (!engineRuns) {
+        r.failure = servingEngineUnsupported(catalog, engineKind, hw.gpu);
+        r.fits = false;
+        r.bottleneck = Bottleneck::MemoryCapacity;
+        return r;
+    }
     if (plan.workload.mode == Mode::Serving) {
         evaluateServing(r, model, plan, workload, hw, config, catalog, servingReplicas);
         return r;

@@ -5,6 +5,7 @@
 
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
+#include "estimate/serving/engine_hardware.h"
 #include "estimate/serving/serving_cost.h"
 #include "estimate/serving/serving_model.h"
 #include "estimate/serving/serving_replica_cache.h"
@@ -381,6 +382,11 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
     }
     const std::optional<Hardware> first = atNodes(*m_hardware, m_spec, 1);
     firstHardware = *first;
+    // An engine that does not run on the GPU at all: no configuration is tried, the reason is the answer.
+    if (const auto unsupported = servingEngineUnsupported(*m_inputs.catalog, spec.engine.kind, first->gpu)) {
+        note(unsupported->code, unsupported->message, unsupported->args);
+        return;
+    }
     const int perNode = first->gpusPerNode;
     m_memoryWorkload = workloadOnGpu(m_work.workload, first->gpu);
     m_flops.fill(std::nullopt);

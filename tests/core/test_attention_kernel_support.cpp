@@ -3,9 +3,13 @@
 // catalog's (attention_kernel.runs.<architecture>.<kernel>), so a catalog that says otherwise is followed.
 #include "estimate/common/attention_kernel_support.h"
 #include "estimate/estimator.h"
+#include "estimate/serving/engine_hardware.h"
 #include "plan/plan.h"
+#include "planner/planner.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -120,6 +124,75 @@ TEST(AttentionKernelSupport, ServingOnTuringNamesTheEngine)
     EXPECT_EQ(w->arg("runs"), "engine");
     EXPECT_EQ(w->arg("engine"), "vllm");
     EXPECT_NE(w->message.find("vllm"), std::string::npos) << w->message;
+    // vLLM V1's priorities on a GPU below Blackwell: FLASH_ATTN (sm80+) refuses sm75, FLASHINFER (sm75 to sm121)
+    // takes it (catalog serving.engine.vllm.attention_backend.turing.*).
+    EXPECT_EQ(w->arg("backend"), "FLASHINFER");
+    EXPECT_NE(w->message.find("FLASHINFER"), std::string::npos) << w->message;
+}
+
+TEST(AttentionKernelSupport, ServingOnVoltaNamesTheBackendVllmPicks)
+{
+    const gp::CandidateResult r
+        = onlyResult(onInstance(kV100, { { "parallelism", { { "tensor", 4 } } } }, gp::servingPlanText()));
+    ASSERT_FALSE(r.failure.has_value()) << r.failure->message;
+    const gp::Diagnostic* w = warning(r, "attention_kernel_unsupported");
+    ASSERT_NE(w, nullptr);
+    EXPECT_EQ(w->arg("engine"), "vllm");
+    EXPECT_EQ(w->arg("backend"), "TRITON_ATTN") << "FLASHINFER refuses sm70 too: the third in line, TRITON_ATTN";
+}
+
+TEST(AttentionKernelSupport, TensorRtLlmDoesNotRunBelowAmpere)
+{
+    const json trtllm
+        = { { "parallelism", { { "tensor", 4 } } }, { "serving", { { "engine", { { "name", "tensorrt-llm" } } } } } };
+    for (const char* instance : { kV100, kT4 }) {
+        const gp::CandidateResult r = onlyResult(onInstance(instance, trtllm, gp::servingPlanText()));
+        EXPECT_FALSE(r.fits) << instance;
+        ASSERT_TRUE(r.failure.has_value()) << instance << ": not a number, a reason";
+        EXPECT_EQ(r.failure->code, "serving_engine_unsupported") << instance;
+        EXPECT_NE(std::find(r.failure->args.begin(), r.failure->args.end(),
+                      std::pair<std::string, std::string>("engine", "tensorrt-llm")),
+            r.failure->args.end());
+        EXPECT_NE(r.failure->message.find("tensorrt-llm"), std::string::npos) << r.failure->message;
+        EXPECT_EQ(warning(r, "attention_kernel_unsupported"), nullptr) << "said once, as not running";
+    }
+    const json onA100 = { { "serving", { { "engine", { { "name", "tensorrt-llm" } } } } } };
+    const gp::CandidateResult a100 = onlyResult(onInstance(kA100, onA100, gp::servingPlanText()));
+    EXPECT_TRUE(!a100.failure || a100.failure->code != "serving_engine_unsupported") << "Ampere is listed";
+    // The catalog decides: one that lists Volta runs it there.
+    gp::Catalog catalog = gp::builtinCatalog();
+    catalog.defaults["serving.engine.tensorrt_llm.runs.volta"].value = 1;
+    const gp::CandidateResult listed = onlyResult(onInstance(kV100, trtllm, gp::servingPlanText()), catalog);
+    EXPECT_TRUE(!listed.failure || listed.failure->code != "serving_engine_unsupported");
+}
+
+TEST(AttentionKernelSupport, TheSearchSaysTensorRtLlmDoesNotRunOnVolta)
+{
+    // The search tries no configuration: the engine's reason is the candidate's answer, as in the estimate.
+    const json trtllm = { { "serving", { { "engine", { { "name", "tensorrt-llm" } } } } } };
+    const auto result = gp::searchPlan(onInstance(kV100, trtllm, gp::servingPlanText()), gp::builtinCatalog());
+    ASSERT_TRUE(result.ok());
+    ASSERT_EQ(result->candidates.size(), 1u);
+    const gp::CandidatePlan& c = result->candidates.front();
+    EXPECT_FALSE(c.fits);
+    ASSERT_TRUE(c.best.failure.has_value());
+    EXPECT_EQ(c.best.failure->code, "serving_engine_unsupported") << c.best.failure->message;
+}
+
+TEST(AttentionKernelSupport, EngineBackendsAreTheCatalogs)
+{
+    gp::Catalog catalog = gp::builtinCatalog();
+    EXPECT_EQ(gp::engineCatalogName(gp::ServingEngineKind::TensorRtLlm), "tensorrt_llm");
+    EXPECT_EQ(gp::engineCatalogName(gp::ServingEngineKind::LlamaCpp), "llama_cpp");
+    // llama.cpp's fattn.cu: no tensor cores on Pascal (the P40): the generic tile kernel.
+    EXPECT_EQ(gp::servingEngineAttentionBackend(catalog, gp::ServingEngineKind::LlamaCpp, "pascal"), "TILE");
+    EXPECT_EQ(gp::servingEngineAttentionBackend(catalog, gp::ServingEngineKind::LlamaCpp, "turing"), "MMA_F16");
+    EXPECT_TRUE(gp::servingEngineRuns(catalog, gp::ServingEngineKind::LlamaCpp, "pascal"));
+    EXPECT_EQ(gp::servingEngineAttentionBackend(catalog, gp::ServingEngineKind::Sglang, "turing"), "")
+        << "not catalogued: the warning says only that the engine picks its own";
+    catalog.defaults["serving.engine.vllm.attention_backend.turing.FLASHINFER"].value = 0;
+    catalog.defaults["serving.engine.vllm.attention_backend.turing.TRITON_ATTN"].value = 1;
+    EXPECT_EQ(gp::servingEngineAttentionBackend(catalog, gp::ServingEngineKind::Vllm, "turing"), "TRITON_ATTN");
 }
 
 TEST(AttentionKernelSupport, TheCatalogDecides)

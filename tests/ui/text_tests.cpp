@@ -58,6 +58,29 @@ TEST(CoreText, MoreNodesFailureSaysWhatBindsWithinTheLimitFirst)
     EXPECT_TRUE(words.contains(QStringLiteral("1,024"))) << words.toStdString();
 }
 
+TEST(CoreText, EngineThatDoesNotRunAndTheBackendItPicksAreWordedInBothLanguages)
+{
+    EnglishLocale english;
+    const gp::FitFailure trtllm { "serving_engine_unsupported", "core words",
+        { { "engine", "tensorrt-llm" }, { "gpu", "NVIDIA V100 32GB SXM2" }, { "architecture", "volta" } } };
+    const QString failure = CoreText::failure(trtllm);
+    EXPECT_TRUE(failure.startsWith(QStringLiteral("TensorRT-LLM does not run on NVIDIA V100 32GB SXM2 (volta)")))
+        << failure.toStdString();
+    const gp::Diagnostic triton { "attention_kernel_unsupported", "core words",
+        { { "kernel", "flash-attention-2" }, { "gpu", "NVIDIA V100 32GB SXM2" }, { "architecture", "volta" },
+            { "runs", "engine" }, { "engine", "vllm" }, { "backend", "TRITON_ATTN" } } };
+    const QString warning = CoreText::diagnostic(triton);
+    EXPECT_TRUE(warning.contains(QStringLiteral("its own TRITON_ATTN attention backend"))) << warning.toStdString();
+    ASSERT_TRUE(installLanguage(QStringLiteral("zh_CN")));
+    const QString chineseFailure = CoreText::failure(trtllm);
+    const QString chineseWarning = CoreText::diagnostic(triton);
+    installLanguage(QStringLiteral("en"));
+    EXPECT_TRUE(chineseFailure.contains(QStringLiteral("无法在"))) << chineseFailure.toStdString();
+    EXPECT_TRUE(chineseFailure.contains(QStringLiteral("TensorRT-LLM"))) << chineseFailure.toStdString();
+    EXPECT_TRUE(chineseWarning.contains(QStringLiteral("TRITON_ATTN"))) << chineseWarning.toStdString();
+    EXPECT_NE(chineseWarning, warning);
+}
+
 TEST(CoreText, UnknownCodeOrMissingArgumentFallsBackToTheEnglishMessage)
 {
     gp::FitFailure unknown { "some_future_code", "the core's sentence", {} };
