@@ -9349,6 +9349,10 @@ It was kept as %2.</source>
         <source>Changes from baseline</source>
         <translation>相对基准的改动</translation>
     </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
 </context>
 <context>
     <name>gpui::SensitivityView</name>

@@ -73,9 +73,12 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
     for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
         const gp::ScenarioRow& row = comparison.rows[i];
         // A sweep's point is named "PATH=VALUE": the axis shows the value (the title row of the view names the field).
-        QString stem = ScenarioComparisonModel::rowName(row);
-        if (const int eq = stem.lastIndexOf(QLatin1Char('=')); eq > 0 && !stem.left(eq).contains(QLatin1Char(' ')))
-            stem = stem.mid(eq + 1);
+        QString stem = ScenarioComparisonModel::sweepValue(row);
+        if (stem.isEmpty()) {
+            stem = ScenarioComparisonModel::rowName(row);
+            if (const int eq = stem.lastIndexOf(QLatin1Char('=')); eq > 0 && !stem.left(eq).contains(QLatin1Char(' ')))
+                stem = stem.mid(eq + 1);
+        }
         QString label = stem;
         for (int n = 2; labels.contains(label); ++n)
             label = stem + QStringLiteral(" (%1)").arg(n);
