@@ -8643,6 +8643,10 @@ It was kept as %2.</source>
         <source>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</source>
         <translation>%2 个候选中 %1 个放得下 · %4 毫秒内评估了 %3 种 RL 布局</translation>
     </message>
+    <message>
+        <source>Open Budget</source>
+        <translation>打开预算</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
