@@ -26,6 +26,8 @@
 #include <QChartView>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,6 +35,7 @@
 #include <QPaintEvent>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
@@ -564,6 +567,23 @@ TEST(BudgetViewTest, ABudgetFileOpensInTheBudgetView)
     ASSERT_EQ(view->budget().items.size(), budget->items.size());
     for (std::size_t i = 0; i < budget->items.size(); ++i)
         EXPECT_EQ(view->budget().items[i].name, budget->items[i].name);
+    // Its spending axis writes its numbers as the view's text does ("300,000" beside "¥218,901"; it read "300000").
+    QSignalSpy ready(view, &BudgetView::answerReady);
+    ASSERT_TRUE(view->answer() || ready.wait(test::kEvaluationWaitMs));
+    QCoreApplication::processEvents();
+    QChart* chart = view->findChild<BudgetSpendChart*>()->chart();
+    QStringList grouped;
+    QStringList ungrouped;
+    for (QGraphicsItem* item : chart->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible()) {
+            const QString plain = text->toPlainText();
+            if (QRegularExpression(QStringLiteral("^\\d{1,3}(,\\d{3})+$")).match(plain).hasMatch())
+                grouped << plain;
+            if (QRegularExpression(QStringLiteral("^\\d{4,}$")).match(plain).hasMatch())
+                ungrouped << plain;
+        }
+    EXPECT_FALSE(grouped.isEmpty());
+    EXPECT_TRUE(ungrouped.isEmpty()) << ungrouped.join(QStringLiteral(" ")).toStdString();
     // A broken budget: the window names the file.
     const QString bad = test::writeFile(dir, QStringLiteral("bad.gpubudget"), QByteArray("{ not json"));
     EXPECT_FALSE(window.openPlan(bad));

@@ -1,5 +1,6 @@
 // The Compare view's chart.
 #include "charts/scenario_chart.h"
+#include "charts/chart_parts.h"
 
 #include "core_text.h"
 #include "models/scenario_comparison_model.h"
@@ -35,6 +36,7 @@ struct ScenarioChartTr {
 QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
 {
     auto* chart = new QChart;
+    chart_parts::localizeAxisNumbers(chart);
     if (dark)
         chart->setTheme(QChart::ChartThemeDark);
     chart->setAnimationOptions(QChart::NoAnimation);
