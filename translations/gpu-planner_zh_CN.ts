@@ -303,10 +303,6 @@
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;使用 %2 天后包年包月比按量计费便宜</translation>
     </message>
     <message>
-        <source>Decode step time by part</source>
-        <translation>解码单步耗时构成</translation>
-    </message>
-    <message>
         <source>Time per million tokens</source>
         <translation>每百万 token 耗时</translation>
     </message>
@@ -321,14 +317,6 @@
     <message>
         <source>&lt;br&gt;Per million tokens: %1</source>
         <translation>&lt;br&gt;每百万 token：%1</translation>
-    </message>
-    <message>
-        <source>Milliseconds</source>
-        <translation>毫秒</translation>
-    </message>
-    <message>
-        <source>Seconds</source>
-        <translation>秒</translation>
     </message>
     <message>
         <source>Monthly breaks even</source>
@@ -417,6 +405,22 @@
     <message>
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
+    </message>
+    <message>
+        <source>Decode step time by part (ms)</source>
+        <translation>解码单步耗时构成（毫秒）</translation>
+    </message>
+    <message>
+        <source>Decode step time by part (s)</source>
+        <translation>解码单步耗时构成（秒）</translation>
+    </message>
+    <message>
+        <source>Time per million tokens (ms)</source>
+        <translation>每百万 token 耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Time per million tokens (s)</source>
+        <translation>每百万 token 耗时（秒）</translation>
     </message>
 </context>
 <context>
@@ -6781,10 +6785,6 @@ none listed in %1</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Days</source>
-        <translation>天数</translation>
-    </message>
-    <message>
         <source>GPU-hours</source>
         <translation>卡时</translation>
     </message>
@@ -7011,6 +7011,10 @@ none listed in %1</source>
     <message>
         <source>%1: %2.</source>
         <translation>%1：%2。</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时长</translation>
     </message>
 </context>
 <context>
@@ -8659,6 +8663,10 @@ It was kept as %2.</source>
         <source>%1 of %2 candidates fit · %3 RL layouts scored in %4 ms</source>
         <translation>%2 个候选中 %1 个放得下 · %4 毫秒内评估了 %3 种 RL 布局</translation>
     </message>
+    <message>
+        <source>Open Budget</source>
+        <translation>打开预算</translation>
+    </message>
 </context>
 <context>
     <name>gpui::OnPremDialog</name>
@@ -9364,6 +9372,10 @@ It was kept as %2.</source>
     <message>
         <source>Changes from baseline</source>
         <translation>相对基准的改动</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
     </message>
 </context>
 <context>

@@ -522,13 +522,7 @@ void MainWindow::createViewMenu()
     // A team's budget over months (docs/budget-format.md): opens on the example budget; Open Budget… in the view.
     m_budgetAction = new QAction(this);
     connect(m_budgetAction, &QAction::triggered, this, [this] {
-        auto* view = findChild<BudgetView*>();
-        if (!view) {
-            view = new BudgetView(this);
-            view->setCatalog(m_evaluator->catalog());
-            if (auto budget = gp::parseBudget(gp::exampleBudgetText()))
-                view->setBudget(std::move(*budget));
-        }
+        BudgetView* view = budgetView();
         view->show();
         view->raise();
     });
@@ -1157,8 +1151,35 @@ void MainWindow::showError(const QString& title, const QString& text)
         QMessageBox::warning(this, title, text);
 }
 
+// The budget view, made on first use with the example budget.
+BudgetView* MainWindow::budgetView()
+{
+    auto* view = findChild<BudgetView*>();
+    if (!view) {
+        view = new BudgetView(this);
+        view->setCatalog(m_evaluator->catalog());
+        if (auto budget = gp::parseBudget(gp::exampleBudgetText()))
+            view->setBudget(std::move(*budget));
+    }
+    return view;
+}
+
 bool MainWindow::openPlan(const QString& path)
 {
+    // A team's budget (docs/budget-format.md; `gpu-planner team-year.gpubudget`, a recent file) opens in the budget
+    // view: read as a plan it was refused with the file format's words, in English in the Chinese window.
+    if (path.endsWith(QLatin1String(".gpubudget"), Qt::CaseInsensitive)) {
+        BudgetView* view = budgetView();
+        QString error;
+        if (!view->openBudget(path, &error)) {
+            showError(tr("Open Budget"), tr("Could not open %1:\n%2").arg(QDir::toNativeSeparators(path), error));
+            return false;
+        }
+        m_settings->addRecentFile(path);
+        view->show();
+        view->raise();
+        return true;
+    }
     const int active = m_scenarioBar->activeScenario();
     m_scenarioBar->showBasePlan(); // another file opens on its base plan
     auto opened = m_document->open(path);

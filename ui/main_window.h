@@ -37,6 +37,7 @@ namespace gpui
 
 class CandidatesPanel;
 class CatalogStore;
+class BudgetView;
 class ChartView;
 class ComparisonModel;
 class ComparisonView;
@@ -73,6 +74,7 @@ public:
     ~MainWindow() override;
 
     // Opens a plan file; on error shows the message (naming the field) and keeps the current plan.
+    // A plan; a .gpubudget opens in the budget view (View > Budget).
     bool openPlan(const QString& path);
     bool savePlan(const QString& path);
 
@@ -206,6 +208,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    BudgetView* budgetView();
     void buildUi();
     void createActions();
     void createFileActions();

@@ -13,6 +13,8 @@
 #include "widgets/budget/budget_report.h"
 #include "widgets/budget/budget_view.h"
 
+#include "base/input_file.h"
+#include "budget/budget.h"
 #include "budget/budget_cap_fixes.h"
 #include "budget/budget_output.h"
 #include "cli/cli.h"
@@ -24,6 +26,8 @@
 #include <QChartView>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -31,6 +35,7 @@
 #include <QPaintEvent>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QStackedBarSeries>
@@ -534,6 +539,56 @@ TEST(BudgetViewTest, OpensFromTheViewMenuAndSavesScreens)
         }
         installLanguage(QStringLiteral("en"));
     }
+}
+
+// The screens check (uiscreens): `gpu-planner team-year.gpubudget` (or the budget among the recent files) was read
+// as a plan and refused with the file format's words in English ("format: must be \"gpu-planner-plan\", got
+// \"gpu-planner-budget\"") in the Chinese window. A .gpubudget now opens in the budget view, with the file's items,
+// and the window says nothing is wrong; a budget that cannot be read is named in the window's message.
+TEST(BudgetViewTest, ABudgetFileOpensInTheBudgetView)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow window(test::isolatedWindowOptions(dir, &settings));
+    QStringList messages;
+    window.setMessageSink([&](const QString&, const QString& text) { messages << text; });
+    const QString path = QStringLiteral(GP_SOURCE_DIR "/resources/plans/team-year.gpubudget");
+    ASSERT_TRUE(window.openPlan(path)) << messages.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(messages.isEmpty()) << messages.join(QLatin1Char('\n')).toStdString();
+    auto* view = window.findChild<BudgetView*>();
+    ASSERT_TRUE(view);
+    EXPECT_TRUE(view->isVisible());
+    EXPECT_EQ(view->windowFilePath(), path);
+    auto text = gp::readRegularFile(path.toStdString());
+    ASSERT_TRUE(text);
+    const auto budget = gp::parseBudget(*text);
+    ASSERT_TRUE(budget);
+    ASSERT_EQ(view->budget().items.size(), budget->items.size());
+    for (std::size_t i = 0; i < budget->items.size(); ++i)
+        EXPECT_EQ(view->budget().items[i].name, budget->items[i].name);
+    // Its spending axis writes its numbers as the view's text does ("300,000" beside "¥218,901"; it read "300000").
+    QSignalSpy ready(view, &BudgetView::answerReady);
+    ASSERT_TRUE(view->answer() || ready.wait(test::kEvaluationWaitMs));
+    QCoreApplication::processEvents();
+    QChart* chart = view->findChild<BudgetSpendChart*>()->chart();
+    QStringList grouped;
+    QStringList ungrouped;
+    for (QGraphicsItem* item : chart->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible()) {
+            const QString plain = text->toPlainText();
+            if (QRegularExpression(QStringLiteral("^\\d{1,3}(,\\d{3})+$")).match(plain).hasMatch())
+                grouped << plain;
+            if (QRegularExpression(QStringLiteral("^\\d{4,}$")).match(plain).hasMatch())
+                ungrouped << plain;
+        }
+    EXPECT_FALSE(grouped.isEmpty());
+    EXPECT_TRUE(ungrouped.isEmpty()) << ungrouped.join(QStringLiteral(" ")).toStdString();
+    // A broken budget: the window names the file.
+    const QString bad = test::writeFile(dir, QStringLiteral("bad.gpubudget"), QByteArray("{ not json"));
+    EXPECT_FALSE(window.openPlan(bad));
+    ASSERT_EQ(messages.size(), 1);
+    EXPECT_TRUE(messages.front().contains(QStringLiteral("bad.gpubudget"))) << messages.front().toStdString();
 }
 
 // Issue 44: a gentler fix than dropping an item in the window. The example budget passes its monthly cap; the view

@@ -30,7 +30,9 @@
 #include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTextDocument>
 #include <QValueAxis>
@@ -504,5 +506,58 @@ TEST(ChartLabelsWindow, TheStepTimeChartsLegendIsShownWholeInBothLanguagesWithOn
             << " px high, legend " << chart->legend()->geometry().height() << " of "
             << chart->legend()->effectiveSizeHint(Qt::PreferredSize).height()
             << " px): " << legendProblems.join(QStringLiteral(" | ")).toStdString();
+    });
+}
+
+// The step-time chart in the bottom row (about 280 px shown at 1600x1000) scrolled in Chinese with 12 charted
+// candidates: a CJK label is a few pixels taller than a Latin one, and twelve rows of them ran 40 px past the row
+// (318 px), hiding the value axis and its unit ("秒") below the fold. The chart now fits its twelve bars in the row in
+// both languages (its unit in its title, as the memory chart's, and its labels smaller where they must be, never
+// under 7 pt), every candidate still named, drawn and shown whole. Training plans: a serving plan's bottom row is
+// the throughput-latency curve.
+TEST(ChartLabelsWindow, TwelveChartedCandidatesFitTheStepTimeChartWithoutScrollingInBothLanguages)
+{
+    eachChartWindow({ 12, 50 }, [](MainWindow& window, const std::string& where) {
+        if (where.find(" serving ") != std::string::npos)
+            return;
+        ChartView* view = window.bottleneckChartView();
+        QChart* chart = view->chart();
+        ASSERT_TRUE(chart);
+        auto* area = view->parentWidget() ? qobject_cast<QScrollArea*>(view->parentWidget()->parentWidget()) : nullptr;
+        ASSERT_TRUE(area) << where;
+        QBarCategoryAxis* axis = categoryAxisOf(*chart);
+        ASSERT_TRUE(axis) << where;
+        EXPECT_EQ(axis->count(), 12) << where;
+        EXPECT_LE(view->minimumHeight(), area->viewport()->height())
+            << where << ": the chart needs " << view->minimumHeight() << " px, the row shows "
+            << area->viewport()->height() << " (labels " << axis->labelsFont().pointSizeF() << " pt)";
+        EXPECT_FALSE(area->verticalScrollBar()->isVisible()) << where;
+        EXPECT_TRUE(labelsNotDrawn(*chart).isEmpty())
+            << where << ": not drawn: " << labelsNotDrawn(*chart).join(QStringLiteral(" | ")).toStdString();
+        const QStringList notShown = textsNotShown(*view, *chart);
+        EXPECT_TRUE(notShown.isEmpty()) << where
+                                        << ": not shown whole: " << notShown.join(QStringLiteral(" | ")).toStdString();
+        // The values' unit, in the title, and the value axis' labels are drawn inside the shown part.
+        EXPECT_TRUE(chart->title().contains(QRegularExpression(QStringLiteral("[(（](s|ms|秒|毫秒)[)）]$"))))
+            << where << ": " << chart->title().toStdString();
+        const auto* values = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+        ASSERT_TRUE(values) << where;
+        const QRect shown = shownPart(*view).adjusted(-1, -1, 1, 1);
+        int titles = 0;
+        int valueLabels = 0;
+        for (QGraphicsItem* item : chart->scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible())
+                continue;
+            const bool inSight = shown.contains(view->mapFromScene(text->sceneBoundingRect()).boundingRect());
+            titles += inSight && text->toPlainText() == chart->title() ? 1 : 0;
+            bool number = false;
+            text->toPlainText().toDouble(&number);
+            valueLabels += inSight && number ? 1 : 0;
+        }
+        EXPECT_EQ(titles, 1) << where << ": the title " << chart->title().toStdString() << " is not in sight";
+        EXPECT_GE(valueLabels, 2) << where << ": the value axis is not in sight";
+        // Still legible: no smaller than the smallest text the charts draw (7 pt, chart_parts.cpp).
+        EXPECT_GE(axis->labelsFont().pointSizeF(), 7.0) << where;
     });
 }

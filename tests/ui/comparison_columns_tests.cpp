@@ -13,6 +13,8 @@
 #include <QAbstractItemView>
 #include <QCoreApplication>
 #include <QHeaderView>
+#include <QScrollBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,4 +55,52 @@ TEST(ComparisonColumnsWindow, FiguresThatOutgrowTheirColumnWidenItInBothLanguage
         }
     }
     installLanguage(QStringLiteral("en"));
+}
+
+// The screens check (uiscreens): scrolled sideways to the cost, bottleneck and warning columns, the table lost the
+// rank and the candidate's name, so a row read "¥1,362 ... aws:p6-b200.48xlarge 的实例规格..." with no name at its
+// start. Scrolled to its right end, the table still shows both key columns whole at its left, over the first rows,
+// with the same names the table has; unscrolled they are in their own places, not twice.
+TEST(ComparisonColumnsWindow, TheRankAndCandidateStayInSightWhenTheTableScrollsSideways)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow window(test::isolatedWindowOptions(dir, &settings));
+    ASSERT_TRUE(test::openSettled(window, QStringLiteral(GP_SOURCE_DIR "/resources/plans/default.gpuplan")));
+    ComparisonView* table = window.comparisonView();
+    QTableView* keys = table->keyColumns();
+    ASSERT_TRUE(keys);
+    QScrollBar* across = table->horizontalScrollBar();
+    ASSERT_GT(across->maximum(), 0) << "the table is wider than its view at 1600x1000";
+    across->setValue(0);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(keys->isVisible()) << "unscrolled, the key columns are the table's own";
+    across->setValue(across->maximum());
+    QCoreApplication::processEvents();
+    const int candidateRight
+        = table->columnViewportPosition(ComparisonModel::Candidate) + table->columnWidth(ComparisonModel::Candidate);
+    ASSERT_LE(candidateRight, 0) << "scrolled to the end, the table's own candidate column is out of sight";
+    ASSERT_TRUE(keys->isVisible());
+    const QRect over = QRect(keys->mapTo(table, QPoint(0, 0)), keys->size());
+    EXPECT_EQ(over.left(), table->viewport()->mapTo(table, QPoint(0, 0)).x()) << "at the table's left edge";
+    EXPECT_GE(over.bottom(), table->viewport()->mapTo(table, QPoint(0, table->viewport()->height() - 1)).y());
+    for (int c : { int(ComparisonModel::Rank), int(ComparisonModel::Candidate) }) {
+        EXPECT_FALSE(keys->isColumnHidden(c));
+        EXPECT_EQ(keys->columnWidth(c), table->columnWidth(c)) << "as wide as the table's own";
+        const QRect cell = keys->visualRect(keys->model()->index(0, c));
+        EXPECT_TRUE(keys->viewport()->rect().contains(cell)) << "column " << c << " whole in sight";
+    }
+    for (int c = 0; c < ComparisonModel::ColumnCount; ++c) {
+        if (c != ComparisonModel::Rank && c != ComparisonModel::Candidate) {
+            EXPECT_TRUE(keys->isColumnHidden(c)) << c;
+        }
+    }
+    // The same rows: scrolled down, the names follow the figures.
+    table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum());
+    QCoreApplication::processEvents();
+    EXPECT_EQ(keys->verticalScrollBar()->value(), table->verticalScrollBar()->value());
+    EXPECT_EQ(keys->rowAt(0), table->rowAt(0));
+    EXPECT_EQ(keys->model(), table->model());
+    EXPECT_EQ(keys->selectionModel(), table->selectionModel());
 }

@@ -692,3 +692,42 @@ TEST(InputsPanelTraps, PartialModelNameWithEnterPicksTheOneMatchOrSaysWhy)
         EXPECT_TRUE(panel.fieldError(QStringLiteral("model")).contains(name))
             << panel.fieldError(QStringLiteral("model")).toStdString();
 }
+
+// The screens check (uiscreens): the Chinese RL view's "每个回答的验证器 CPU 时间" line read "0.05 s", the core's
+// symbol, beside boxes that say "1.00 秒". A table field's line now shows its unit in the window's words ("0.05 秒"),
+// reads that text back as the same value (no refusal, an edit in 秒 is taken), follows a language switch, and still
+// takes the core's symbols ("200 ms").
+TEST(FieldRows, ALinesUnitIsInTheWindowsWordsAndReadsBack)
+{
+    const gp::PlanField* field = gp::findPlanField("workload.rl.reward.cpu_seconds_per_sample");
+    ASSERT_TRUE(field);
+    gp::Plan plan = basePlanFor(*field);
+    plan.workload.rl.rewardCpuSecondsPerSample = 0.05;
+    installLanguage(QStringLiteral("zh_CN"));
+    FieldEditor editor(*field);
+    std::vector<double> edits;
+    QStringList refusals;
+    editor.edited = [&](const nlohmann::json& v) { edits.push_back(v.get<double>()); };
+    editor.refused = [&](const QString& why) { refusals << why; };
+    editor.retranslate();
+    editor.show(plan);
+    auto* line = qobject_cast<QLineEdit*>(editor.input());
+    ASSERT_TRUE(line);
+    EXPECT_EQ(line->text(), QStringLiteral("0.05 秒"));
+    EXPECT_TRUE(editor.textProblem().isEmpty()) << editor.textProblem().toStdString();
+    for (const auto& [typed, seconds] : { std::pair { QStringLiteral("0.2 秒"), 0.2 },
+             std::pair { QStringLiteral("300 ms"), 0.3 }, std::pair { QStringLiteral("0.4"), 0.4 } }) {
+        line->setText(typed);
+        EXPECT_TRUE(editor.textProblem().isEmpty())
+            << typed.toStdString() << ": " << editor.textProblem().toStdString();
+        emit line->editingFinished();
+        ASSERT_FALSE(edits.empty()) << typed.toStdString();
+        EXPECT_DOUBLE_EQ(edits.back(), seconds) << typed.toStdString();
+    }
+    EXPECT_TRUE(refusals.isEmpty()) << refusals.join(QLatin1Char('\n')).toStdString();
+    editor.show(plan);
+    installLanguage(QStringLiteral("en"));
+    editor.retranslate();
+    EXPECT_EQ(line->text(), QStringLiteral("0.05 s"));
+    EXPECT_TRUE(editor.textProblem().isEmpty());
+}

@@ -2,6 +2,7 @@
 #include "models/candidate_list_model.h"
 #include "models/catalog_model.h"
 #include "models/comparison_model.h"
+#include "number_format.h"
 #include "ui_test_support.h"
 
 #include <QAbstractItemModelTester>
@@ -140,4 +141,23 @@ TEST(ComparisonModel, LiveUpdateAnnouncesOnlyTheCellsThatChange)
     for (int row = 0; row < model.rowCount(); ++row)
         EXPECT_EQ(model.data(model.index(row, ComparisonModel::Candidate)).toString(),
             QString::fromStdString(e->results[size_t(row)].candidate));
+}
+
+// The screens check (uiscreens): the table's "Days" column read "0.1" for a run the recommendation, the report's
+// candidates table and `gpu-planner-cli plan --format table` give as 1.7 hours. The column now says the time as they
+// do (formatHours: "1.7 h", "3.2 days"), and still sorts by the hours.
+TEST(ComparisonModel, TheTimeColumnSaysTheTrainingTimeAsTheReportDoes)
+{
+    ComparisonModel model;
+    EvaluationPtr e = test::evaluateDefaultPlan();
+    ASSERT_TRUE(e->ok) << e->error.toString();
+    model.setEvaluation(e);
+    ASSERT_GT(model.rowCount(), 0);
+    EXPECT_EQ(model.headerData(ComparisonModel::Days, Qt::Horizontal).toString(), QStringLiteral("Time"));
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const gp::CandidateResult& r = e->results[std::size_t(row)];
+        const QModelIndex cell = model.index(row, ComparisonModel::Days);
+        EXPECT_EQ(cell.data().toString(), formatHours(r.trainingHours)) << r.candidate;
+        EXPECT_EQ(cell.data(ComparisonModel::SortRole).toDouble(), r.trainingHours) << r.candidate;
+    }
 }

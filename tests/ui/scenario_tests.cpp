@@ -582,11 +582,12 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
     ASSERT_EQ(model->rowCount(), 5); // the plan, then one row per value
     using C = ScenarioComparisonModel;
     // Each value's row is that value's scenario with its best answer.
-    const QStringList values { QStringLiteral("2048"), QStringLiteral("4096"), QStringLiteral("8192"),
-        QStringLiteral("16384") };
+    // Named in the window's words (the sweep names them "workload.sequence_length=2048").
+    const QStringList values { QStringLiteral("2,048"), QStringLiteral("4,096"), QStringLiteral("8,192"),
+        QStringLiteral("16,384") };
     for (int row = 1; row < 5; ++row) {
         EXPECT_EQ(model->data(model->index(row, C::Scenario)).toString(),
-            QStringLiteral("workload.sequence_length=") + values[row - 1]);
+            QStringLiteral("Sequence length = ") + values[row - 1]);
         EXPECT_FALSE(model->data(model->index(row, C::Candidate)).toString().isEmpty());
         EXPECT_TRUE(model->data(model->index(row, C::Headroom), C::ValueRole).isValid());
     }
@@ -648,4 +649,31 @@ TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValu
             << view->errorText().toStdString();
     }
     saveSweepScreens(view, ready, QStringLiteral("0, 0.1, 0.2, 0.3"), QStringLiteral("sweep_discount_"));
+}
+
+// The screens check (uiscreens): the Chinese sweep named its rows "workload.sequence_length=2048", the plan file's
+// path in the Chinese window, beside a changes column that said "序列长度：4,096 → 2,048". A sweep's row is now named
+// in the window's words and units in both languages (the report and the sweep chart read the same name); any other
+// name, and a path that is no field of the plan's table, stays as written.
+TEST(ScenarioNames, ASweepsRowIsNamedInTheWindowsWordsInBothLanguages)
+{
+    auto named = [](const std::string& name) {
+        gp::ScenarioRow row;
+        row.name = name;
+        return ScenarioComparisonModel::rowName(row);
+    };
+    gp::ScenarioRow swept;
+    swept.name = "workload.sequence_length=16384";
+    EXPECT_EQ(named("workload.sequence_length=16384"), QStringLiteral("Sequence length = 16,384"));
+    EXPECT_EQ(ScenarioComparisonModel::sweepValue(swept), QStringLiteral("16,384"));
+    EXPECT_EQ(named("AWS=cheap"), QStringLiteral("AWS=cheap"));
+    EXPECT_EQ(named("candidates[*].nodes=2"), QStringLiteral("candidates[*].nodes=2"));
+    EXPECT_EQ(named("8k context"), QStringLiteral("8k context"));
+    gp::ScenarioRow other;
+    other.name = "8k context";
+    EXPECT_TRUE(ScenarioComparisonModel::sweepValue(other).isEmpty());
+    installLanguage(QStringLiteral("zh_CN"));
+    const QString chinese = named("workload.sequence_length=16384");
+    installLanguage(QStringLiteral("en"));
+    EXPECT_EQ(chinese, QStringLiteral("序列长度 = 16,384"));
 }

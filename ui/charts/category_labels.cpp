@@ -2,6 +2,7 @@
 
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QFont>
 #include <QGraphicsLayout>
 #include <QGraphicsTextItem>
 #include <QLegend>
@@ -161,20 +162,64 @@ QBarCategoryAxis* leftCategoryAxis(const QChart& chart)
 
 } // namespace
 
+namespace
+{
+
+// Where a left axis keeps its own labels' font while fitCategoryRows() draws them smaller.
+constexpr char kOwnLabelsFont[] = "gpuiOwnLabelsFont";
+
+// categoryRowsHeight() with the labels in `font`. The chart's height beside its plot (title, value axis, margins)
+// does not depend on the left axis' labels.
+int rowsHeight(const QChart& chart, QBarCategoryAxis& axis, const QFont& font)
+{
+    const qreal besidePlot = std::max<qreal>(0, chart.size().height() - chart.plotArea().height());
+    QGraphicsTextItem item;
+    item.setFont(font);
+    item.document()->setDocumentMargin(0.5);
+    constexpr qreal kRounding = 1; // a pixel for rounding
+    qreal band = 0;
+    for (const QString& label : axis.categories())
+        band = std::max(band, turnedLabelHeight(item, label, 0) + kRounding);
+    return int(std::ceil(besidePlot + band * axis.count()));
+}
+
+} // namespace
+
 std::optional<int> categoryRowsHeight(const QChart& chart)
 {
     QBarCategoryAxis* axis = leftCategoryAxis(chart);
     if (!axis || axis->count() == 0)
         return std::nullopt;
-    const qreal besidePlot = std::max<qreal>(0, chart.size().height() - chart.plotArea().height());
-    QGraphicsTextItem item;
-    item.setFont(axis->labelsFont());
-    item.document()->setDocumentMargin(0.5);
-    constexpr qreal kRounding = 1; // a pixel for rounding
-    qreal band = 0;
-    for (const QString& label : axis->categories())
-        band = std::max(band, turnedLabelHeight(item, label, 0) + kRounding);
-    return int(std::ceil(besidePlot + band * axis->count()));
+    return rowsHeight(chart, *axis, axis->labelsFont());
+}
+
+std::optional<int> fitCategoryRows(QChart& chart, qreal availableHeight)
+{
+    QBarCategoryAxis* axis = leftCategoryAxis(chart);
+    if (!axis || axis->count() == 0)
+        return std::nullopt;
+    const QVariant own = axis->property(kOwnLabelsFont);
+    const QFont full = own.isValid() ? own.value<QFont>() : axis->labelsFont();
+    QFont font = full;
+    const int fullHeight = rowsHeight(chart, *axis, full);
+    if (fullHeight > availableHeight && full.pointSizeF() > kSmallestRowLabelPointSize) {
+        // Half a point at a time, the largest size that fits; none fits: the axis' own size.
+        for (qreal size = full.pointSizeF() - 0.5; size >= kSmallestRowLabelPointSize - 1e-9; size -= 0.5) {
+            QFont smaller = full;
+            smaller.setPointSizeF(size);
+            if (rowsHeight(chart, *axis, smaller) <= availableHeight) {
+                font = smaller;
+                break;
+            }
+        }
+    }
+    if (font == axis->labelsFont())
+        return rowsHeight(chart, *axis, font);
+    if (!own.isValid())
+        axis->setProperty(kOwnLabelsFont, full);
+    axis->setLabelsFont(font);
+    relayout(chart);
+    return rowsHeight(chart, *axis, font);
 }
 
 std::optional<int> categoryColumnWidth(const QChart& chart)

@@ -8,6 +8,7 @@
 #include <QCursor>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLocale>
 #include <QToolTip>
 #include <QValueAxis>
 #include <QXYSeries>
@@ -32,9 +33,16 @@ std::vector<const gp::CandidateResult*> shown(const std::vector<gp::CandidateRes
     return out;
 }
 
+void localizeAxisNumbers(QChart* chart)
+{
+    chart->setLocale(QLocale()); // the window's language's (installLanguage)
+    chart->setLocalizeNumbers(true);
+}
+
 QChart* newChart(const QString& title, const ChartOptions& options)
 {
     auto* chart = new QChart;
+    localizeAxisNumbers(chart);
     // A new chart already has the light theme; applying a theme restyles everything, so only switch for dark.
     if (options.dark)
         chart->setTheme(QChart::ChartThemeDark);

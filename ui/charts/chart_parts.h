@@ -40,6 +40,8 @@ inline constexpr int DefaultTickCount = 5; // QValueAxis's own default
 
 // The first `max` results (at least one), in ranked order.
 std::vector<const gp::CandidateResult*> shown(const std::vector<gp::CandidateResult>& results, int max);
+// The axes' numbers as the window's text writes them (formatNumber: "10,000", not "10000" beside "¥2,415").
+void localizeAxisNumbers(QChart* chart);
 // A new chart with the title and the options' theme, margins, fonts and legend at the bottom.
 QChart* newChart(const QString& title, const ChartOptions& options);
 void showTip(const QString& text);

@@ -73,6 +73,12 @@ void ChartView::fitCategoryLabels()
     if (parentWidget() && qobject_cast<QScrollArea*>(parentWidget()->parentWidget()))
         room = parentWidget();
     const int frame = width() - viewport()->width();
+    // Level labels down the left: a row as high as a label for each, the labels smaller where the rows would run
+    // past the room (fitCategoryRows); past the room even so, the scroll area scrolls. First: the labels' font sets
+    // the width they need.
+    const int frameHeight = height() - viewport()->height();
+    const std::optional<int> rows
+        = room != this ? fitCategoryRows(*c, room->height() - frameHeight) : categoryRowsHeight(*c);
     const auto fit = gpui::fitCategoryLabels(*c, room->width() - frame);
     const std::optional<int> column = categoryColumnWidth(*c); // level labels down the left, drawn whole
     const int wanted
@@ -96,9 +102,6 @@ void ChartView::fitCategoryLabels()
         }
     if (minimumWidth() != wanted)
         setMinimumWidth(wanted);
-    // Level labels down the left: a row as high as a label for each (past the room, the scroll area scrolls).
-    const int frameHeight = height() - viewport()->height();
-    const std::optional<int> rows = categoryRowsHeight(*c);
     const int wantedHeight = std::max(m_minimumChartHeight, rows ? *rows + frameHeight : 0);
     if (minimumHeight() != wantedHeight)
         setMinimumHeight(wantedHeight);

@@ -1,5 +1,6 @@
 // The Compare view's chart.
 #include "charts/scenario_chart.h"
+#include "charts/chart_parts.h"
 
 #include "core_text.h"
 #include "models/scenario_comparison_model.h"
@@ -35,6 +36,7 @@ struct ScenarioChartTr {
 QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
 {
     auto* chart = new QChart;
+    chart_parts::localizeAxisNumbers(chart);
     if (dark)
         chart->setTheme(QChart::ChartThemeDark);
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -73,9 +75,12 @@ QChart* buildScenarioChart(const gp::ScenarioComparison& comparison, bool dark)
     for (std::size_t i = 0; i < comparison.rows.size(); ++i) {
         const gp::ScenarioRow& row = comparison.rows[i];
         // A sweep's point is named "PATH=VALUE": the axis shows the value (the title row of the view names the field).
-        QString stem = ScenarioComparisonModel::rowName(row);
-        if (const int eq = stem.lastIndexOf(QLatin1Char('=')); eq > 0 && !stem.left(eq).contains(QLatin1Char(' ')))
-            stem = stem.mid(eq + 1);
+        QString stem = ScenarioComparisonModel::sweepValue(row);
+        if (stem.isEmpty()) {
+            stem = ScenarioComparisonModel::rowName(row);
+            if (const int eq = stem.lastIndexOf(QLatin1Char('=')); eq > 0 && !stem.left(eq).contains(QLatin1Char(' ')))
+                stem = stem.mid(eq + 1);
+        }
         QString label = stem;
         for (int n = 2; labels.contains(label); ++n)
             label = stem + QStringLiteral(" (%1)").arg(n);

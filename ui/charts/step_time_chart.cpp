@@ -86,14 +86,25 @@ BottleneckModel bottleneckModel(const std::vector<gp::CandidateResult>& results,
     return b;
 }
 
-void setBottleneckAxis(QValueAxis* axisX, const BottleneckModel& b, bool live)
+// The chart's title with the values' unit, as the memory chart's "Memory per GPU (GiB)": the unit on a line of its
+// own under the value axis took a row's height from the candidates' rows, which in Chinese, twelve of them, then
+// no longer fitted the window's bottom row (the chart scrolled its value axis out of sight).
+QString bottleneckTitle(const BottleneckModel& b)
+{
+    if (b.inference)
+        return b.milliseconds ? ChartTr::tr("Decode step time by part (ms)")
+                              : ChartTr::tr("Decode step time by part (s)");
+    return b.milliseconds ? ChartTr::tr("Time per million tokens (ms)") : ChartTr::tr("Time per million tokens (s)");
+}
+
+void setBottleneckAxis(QChart* chart, QValueAxis* axisX, const BottleneckModel& b, bool live)
 {
     const double unit = b.milliseconds ? 1e3 : 1;
     const NiceScale scale = valueScale(axisX, std::max(b.maxSeconds * unit, 1e-6) * 1.02, live);
     applyScale(axisX, scale, labelFormat(scale));
-    const QString title = b.milliseconds ? ChartTr::tr("Milliseconds") : ChartTr::tr("Seconds");
-    if (axisX->titleText() != title)
-        axisX->setTitleText(title);
+    const QString title = bottleneckTitle(b);
+    if (chart->title() != title)
+        chart->setTitle(title);
 }
 
 } // namespace
@@ -103,8 +114,7 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
 {
     using namespace chart_parts;
     const BottleneckModel b = bottleneckModel(results, options);
-    QChart* chart = newChart(
-        b.inference ? ChartTr::tr("Decode step time by part") : ChartTr::tr("Time per million tokens"), options);
+    QChart* chart = newChart(bottleneckTitle(b), options);
     // The legend right of the plot, as the memory chart's beside it: below the plot it added its rows to the height
     // of the candidates' rows, and in the bottom row at 1600x1000 (12 candidates charted, about 280 px shown) the
     // chart scrolled and cut the legend in half. At the right it takes width, which the view makes room for
@@ -149,7 +159,7 @@ QChart* buildBottleneckChart(const std::vector<gp::CandidateResult>& results, co
     chart->addSeries(series);
     listParts(chart, series, b.listed, state);
     auto* axisX = new QValueAxis;
-    setBottleneckAxis(axisX, b, false);
+    setBottleneckAxis(chart, axisX, b, false);
     attachHorizontalBarAxes(chart, series, b.reversedLabels, axisX);
     return chart;
 }
@@ -181,7 +191,7 @@ bool updateBottleneckChart(QChart* chart, const std::vector<gp::CandidateResult>
     for (int k = 0; k < StepPartCount; ++k)
         replaceValues(sets[k], b.values[size_t(k)]);
     listParts(chart, bars, b.listed, state);
-    setBottleneckAxis(axisX, b, options.live);
+    setBottleneckAxis(chart, axisX, b, options.live);
     return true;
 }
 

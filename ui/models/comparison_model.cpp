@@ -294,7 +294,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case Mfu:
         return tr("MFU");
     case Days:
-        return tr("Days");
+        return tr("Time");
     case GpuHours:
         return tr("GPU-hours");
     case RankedCost:
@@ -432,7 +432,9 @@ QVariant ComparisonModel::display(const gp::CandidateResult& r, int row, int col
     case Mfu:
         return inference ? QString() : formatPercent(r.modelFlopsUtilization);
     case Days:
-        return inference ? QString() : formatNumber(r.trainingHours / 24, 1);
+        // As the report's candidates table and the recommendation say it ("1.7 h", "3.2 days"): in days to one
+        // decimal, a run of 1.7 hours read "0.1".
+        return inference ? QString() : formatHours(r.trainingHours);
     case GpuHours:
         return inference ? QString() : formatNumber(r.gpuHours, 0);
     case RankedCost: {

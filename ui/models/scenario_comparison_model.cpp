@@ -6,12 +6,15 @@
 #include "number_format.h"
 #include "plan/billing_modes.h"
 #include "plan/plan_fields.h"
+#include "plan/scenarios.h"
 #include "widgets/inputs/field_text.h"
 
 #include <QBrush>
 #include <QColor>
 
 #include <cmath>
+#include <optional>
+#include <utility>
 
 namespace gpui
 {
@@ -75,9 +78,48 @@ void ScenarioComparisonModel::setComparison(ScenarioComparisonPtr comparison)
     endResetModel();
 }
 
+namespace
+{
+
+// A sweep's row, named "PATH=VALUE" (gp::sweepPlan), for a field of the plan's table: the field's label and the value
+// in the user's words and units ("Sequence length", "2,048"). Nothing for any other name.
+std::optional<std::pair<QString, QString>> sweptField(const gp::ScenarioRow& row)
+{
+    const QString name = QString::fromStdString(row.name);
+    const qsizetype at = name.indexOf(QLatin1Char('='));
+    if (row.base || at <= 0)
+        return std::nullopt;
+    const std::string path = name.left(at).toStdString();
+    const gp::PlanField* field = gp::findPlanField(path);
+    const QString label = field ? FieldText::label(path) : QString();
+    if (label.isEmpty())
+        return std::nullopt;
+    const std::string text = name.mid(at + 1).toStdString();
+    nlohmann::json value = nlohmann::json::parse(text, nullptr, false);
+    if (value.is_discarded())
+        value = text; // a string value is written bare
+    if (gp::sweepValueText(value) != text)
+        return std::nullopt; // not a sweep's name after all
+    return std::make_pair(label, FieldText::value(*field, value));
+}
+
+} // namespace
+
 QString ScenarioComparisonModel::rowName(const gp::ScenarioRow& row)
 {
-    return row.base ? tr("Base plan") : QString::fromStdString(row.name);
+    if (row.base)
+        return tr("Base plan");
+    // A sweep's row as the changes column says it ("Sequence length = 2,048"), not the file's path
+    // ("workload.sequence_length=2048", English in the Chinese window).
+    if (const auto swept = sweptField(row))
+        return tr("%1 = %2").arg(swept->first, swept->second);
+    return QString::fromStdString(row.name);
+}
+
+QString ScenarioComparisonModel::sweepValue(const gp::ScenarioRow& row)
+{
+    const auto swept = sweptField(row);
+    return swept ? swept->second : QString();
 }
 
 QString ScenarioComparisonModel::changesText(const gp::ScenarioRow& row)

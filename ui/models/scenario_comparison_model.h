@@ -48,6 +48,9 @@ public:
 
     // A row's name as the window shows it ("Base plan" for the base plan).
     static QString rowName(const gp::ScenarioRow& row);
+    // A sweep's row (named "PATH=VALUE" for a field of the plan's table): the value in the user's words and units
+    // ("2,048"); empty for any other row.
+    static QString sweepValue(const gp::ScenarioRow& row);
     // What the row changes from the baseline: "workload.sequence_length: 4096 → 8192; ..." ("no change" when
     // nothing does).
     static QString changesText(const gp::ScenarioRow& row);

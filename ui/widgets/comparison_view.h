@@ -32,19 +32,26 @@ public:
     // Run shortly after the figures change in place (another model, a slower GPU: "49.6 ms" becomes "357.6 ms").
     void growColumnsToContents();
     static constexpr int MaxColumnWidth = 280;
+    // The rank and candidate columns, kept at the table's left while it scrolls sideways (a second view over the
+    // first's left edge, shown only while the table is scrolled past them).
+    QTableView* keyColumns() const { return m_keyColumns; }
 
 signals:
     void hiddenColumnsChanged(const QStringList& keys);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void updateGeometries() override;
 
 private:
     void showHeaderMenu(const QPoint& pos);
+    void placeKeyColumns();
 
     ComparisonModel* m_model;
     ComparisonProxyModel* m_proxy;
     QTimer* m_growTimer;
+    QTableView* m_keyColumns = nullptr;
 };
 
 } // namespace gpui

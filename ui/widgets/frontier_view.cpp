@@ -1,5 +1,6 @@
 // The cost-time frontier view.
 #include "widgets/frontier_view.h"
+#include "charts/chart_parts.h"
 
 #include "billing_mode_text.h"
 #include "charts/axis_scale.h"
@@ -113,6 +114,7 @@ QChart* buildFrontierChart(const gp::PlanAnswer& answer, std::size_t candidate,
     const std::vector<gp::FrontierPoint>& points, bool dark, FrontierScale scale)
 {
     auto* chart = new QChart;
+    chart_parts::localizeAxisNumbers(chart);
     if (dark)
         chart->setTheme(QChart::ChartThemeDark);
     chart->setAnimationOptions(QChart::NoAnimation);

@@ -1,5 +1,6 @@
 // The timeline and the stacked spend chart.
 #include "widgets/budget/budget_charts.h"
+#include "charts/chart_parts.h"
 
 #include "core_text.h"
 #include "number_format.h"
@@ -132,6 +133,7 @@ BudgetSpendChart::BudgetSpendChart(QWidget* parent)
     , m_view(nullptr)
 {
     setObjectName(QStringLiteral("budgetSpendChart"));
+    chart_parts::localizeAxisNumbers(m_chart);
     m_view = new QChartView(m_chart, this);
     // Bars and the level cap line look the same without antialiasing, which costs most of a repaint; an edit repaints
     // the bars that moved as one rectangle rather than as the dozens of small ones Qt would clip to (issue #41's

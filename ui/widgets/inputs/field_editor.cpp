@@ -147,8 +147,20 @@ void FieldEditor::retranslate()
                     ? FieldText::value(m_field, nlohmann::json(data == QLatin1String("true")))
                     : FieldText::choice(m_field, data.toStdString()));
         }
-    if (m_line)
+    if (m_line) {
         m_line->setPlaceholderText(m_field.absentWord.empty() ? FieldText::tr("default") : FieldText::tr("auto"));
+        // The plan's value in the new language's unit; text the line refused stays as typed.
+        if (!m_shown.isEmpty() && m_line->text().trimmed() == m_shown) {
+            const QString shown = numberText(m_shownValue);
+            if (shown != m_shown) {
+                m_shown = shown;
+                const bool showing = m_showing;
+                m_showing = true;
+                showPlanText(m_line, m_shown); // its beginning in sight, as show() leaves it
+                m_showing = showing;
+            }
+        }
+    }
 }
 
 QString FieldEditor::numberText(const nlohmann::json& value) const
@@ -160,9 +172,27 @@ QString FieldEditor::numberText(const nlohmann::json& value) const
         return QString::number(v * 100, 'g', 12) + QLatin1Char('%');
     const std::string_view symbol = gp::unitSymbol(m_field.unit);
     QString text = QString::number(v, 'g', 15);
+    // The unit in the window's words ("0.05 秒", as the boxes beside it say "1.00 秒"); readable() reads it back.
     if (!symbol.empty())
-        text += QLatin1Char(' ') + QString::fromUtf8(symbol.data(), qsizetype(symbol.size()));
+        text += QLatin1Char(' ') + shownSymbol();
     return text;
+}
+
+QString FieldEditor::shownSymbol() const
+{
+    const std::string_view symbol = gp::unitSymbol(m_field.unit);
+    const QString words = FieldText::unitSuffix(m_field.unit).trimmed();
+    return words.isEmpty() ? QString::fromUtf8(symbol.data(), qsizetype(symbol.size())) : words;
+}
+
+QString FieldEditor::readable(const QString& text) const
+{
+    const std::string_view symbol = gp::unitSymbol(m_field.unit);
+    const QString shown = shownSymbol();
+    if (symbol.empty() || !text.endsWith(shown))
+        return text;
+    return text.chopped(shown.size()).trimmed() + QLatin1Char(' ')
+        + QString::fromUtf8(symbol.data(), qsizetype(symbol.size()));
 }
 
 void FieldEditor::show(const gp::Plan& plan)
@@ -187,6 +217,7 @@ void FieldEditor::show(const gp::Plan& plan)
             m_combo->setCurrentIndex(i);
     }
     if (m_line) {
+        m_shownValue = value;
         m_shown = numberText(value);
         showPlanText(m_line, m_shown);
     }
@@ -197,7 +228,7 @@ std::optional<QString> FieldEditor::refusal(const QString& text, std::optional<d
 {
     if (text.isEmpty())
         return m_field.optional ? std::nullopt : std::optional<QString>(FieldText::unreadable(m_field, text));
-    *value = gp::readQuantity(text.toStdString(), m_field.unit);
+    *value = gp::readQuantity(readable(text).toStdString(), m_field.unit);
     if (!*value || (m_field.kind == gp::FieldKind::Integer && **value != std::floor(**value)))
         return FieldText::unreadable(m_field, text);
     const bool inRange = m_field.minExclusive ? **value > m_field.min && **value <= m_field.max

@@ -71,6 +71,8 @@ private:
     // The refusal of `text` (unreadable, out of range), or nullopt with its value when the field takes it.
     std::optional<QString> refusal(const QString& text, std::optional<double>* value) const;
     QString numberText(const nlohmann::json& value) const;
+    QString shownSymbol() const; // the unit as the line shows it: the window's words ("秒") or the core's symbol
+    QString readable(const QString& text) const; // the line's text with its unit as the core reads it ("0.05 s")
 
     const gp::PlanField& m_field;
     QWidget* m_input = nullptr;
@@ -79,6 +81,7 @@ private:
     QLineEdit* m_line = nullptr;
     QString m_shown;
     bool m_showing = false;
+    nlohmann::json m_shownValue; // the plan's value the line shows (as m_shown)
 };
 
 } // namespace gpui
