@@ -312,17 +312,23 @@ TEST(StackReference, PublishedRunsPerStack)
     // its sourced SMs (-6.4% -> -8.6%: 32 SMs of the H100's 132 held beside the compute, where DeepEP's default 20 were
     // charged); the B300 row does not move (the catalog's B300 has no sourced SM count). No other row moves:
     // median 7.9% -> 8.4% (that row), worst unchanged. The bound follows the sourced input.
-    EXPECT_LE(testing::median(errors["megatron"]), 0.0842);
+    // The two H100 runs of NVIDIA's Megatron Core MoE report whose layouts it states (arXiv:2603.07685 Table 11 with
+    // Table 20 / Table 17 / Sec. B.2; added 2026-12-07, mcoremoe, never used to set a constant): DeepSeek-V3 on 1,024
+    // H100 at blockwise FP8 +29.9% (too fast), Qwen3-235B on 256 H100 at BF16 -11.8%. 60 rows: median 8.4% -> 8.9%,
+    // worst unchanged; each held at its error below.
+    EXPECT_LE(testing::median(errors["megatron"]), 0.0889);
     // Transformer Engine's current-scaling quantize is four kernels, not three: nvte_compute_amax clears the amax with
     // a kernel of its own before the amax kernel's atomic max (common/recipe/current_scaling.cu at v2.9, v2.14 and
     // 4220403e; moe_layer_time.cpp quantizeKernelsPerCast; moe2): the three floor-bound FP8-CS Qwen3-30B H100 rows
     // move closer (26.02 +87.8% -> +81.9%, 26.06 +31.7% -> +29.2%, 26.04 +29.7% -> +27.2%), no other row moves:
     // Megatron median 9.9%, worst 87.8% -> 81.9% (Qwen3-30B-A3B on 16 H100, 26.02).
     EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.761);
-    // PR #3862's pair (the same shape, the overlap the one change): each held at its error.
+    // PR #3862's pair (the same shape, the overlap the one change) and the Megatron Core MoE report's H100 runs: each
+    // held at its error.
     const std::pair<const char*, double> overlapPair[]
         = { { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-off", 0.035 },
-              { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-overlap", 0.095 } };
+              { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-overlap", 0.095 },
+              { "mcm2603-dsv3-1024xh100-fp8blk", 0.300 }, { "mcm2603-qwen3-235b-256xh100-bf16", 0.119 } };
     for (const auto& [id, bound] : overlapPair) {
         const auto row = std::find_if(rows.begin(), rows.end(), [&](const StackRow& r) { return r.id == id; });
         ASSERT_NE(row, rows.end()) << id;
