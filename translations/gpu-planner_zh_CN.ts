@@ -530,6 +530,10 @@
         <translation>仅适用于完整激活检查点</translation>
     </message>
     <message>
+        <source>applies to technique &quot;full&quot; with objective &quot;language-modeling&quot; on a decoder model only</source>
+        <translation>仅适用于解码器模型在语言建模目标下的全量训练（technique &quot;full&quot;）</translation>
+    </message>
+    <message>
         <source>must be at most the sequence length (%1), got %2</source>
         <translation>不能超过序列长度（%1），当前为 %2</translation>
     </message>
@@ -3149,6 +3153,14 @@
     <message>
         <source>With the freeze technique: the top layers trained, the others frozen</source>
         <translation>冻结方法：训练顶部这些层，其余层冻结</translation>
+    </message>
+    <message>
+        <source>MTP layers trained</source>
+        <translation>训练的 MTP 层数</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction layers trained beside the model (Megatron --mtp-num-layers): each one more layer of the model&apos;s kind with its projection, run with the output head and its loss on the last pipeline stage</source>
+        <translation>与模型一同训练的多 token 预测（MTP）层数（Megatron --mtp-num-layers）：每层是一个与模型同类的层及其投影，与输出头和它的损失一起在最后一个流水线阶段运行</translation>
     </message>
     <message>
         <source>FP32 master weights</source>

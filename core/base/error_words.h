@@ -56,6 +56,8 @@ inline constexpr const char* kNoCriticFor = GP_TRANSLATE_NOOP("CoreError",
     "%1 has no critic (advantages are relative to the group's rewards); remove it or use algorithm \"ppo\"");
 inline constexpr const char* kCheckpointedLayersNeedFull
     = GP_TRANSLATE_NOOP("CoreError", "applies to activation_checkpointing \"full\" only");
+inline constexpr const char* kMtpNeedsDecoderFullTraining = GP_TRANSLATE_NOOP(
+    "CoreError", "applies to technique \"full\" with objective \"language-modeling\" on a decoder model only");
 inline constexpr const char* kAtMostSequenceGot
     = GP_TRANSLATE_NOOP("CoreError", "must be at most the sequence length (%1), got %2");
 inline constexpr const char* kContextPowerOfTwoGot
@@ -122,12 +124,13 @@ inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, 
     kZeroOrMoreGot, kNumberGot, kIntegerGot, kFiniteNumber, kTrueOrFalseGot, kCharactersGot, kAboveAndAtMostGot,
     kAboveZeroGot, kPositiveIntegerOrWordGot, kBelowOneHitRateGot, kBelowOneDropoutGot, kHoldsPromptAndOutputGot,
     kGgmlCacheNeedsLlamaCpp, kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate,
-    kOffPolicyNeedsSeparate, kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull, kAtMostSequenceGot,
-    kContextPowerOfTwoGot, kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved,
-    kInterleavedNeedsTwoChunks, kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu, kAtMostModelLayersGot,
-    kChunksExceedLayers, kSearchChunksExceedLayers, kLayoutExceedsGpus, kContextLayoutExceedsGpus,
-    kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus, kOnCandidate,
-    kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot, kDivideHeadsGot,
-    kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters, kPositiveNumberGot, kGiveAModel };
+    kOffPolicyNeedsSeparate, kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull,
+    kMtpNeedsDecoderFullTraining, kAtMostSequenceGot, kContextPowerOfTwoGot, kContextDividesSequence, kTrainingOnly,
+    kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks, kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu,
+    kAtMostModelLayersGot, kChunksExceedLayers, kSearchChunksExceedLayers, kLayoutExceedsGpus,
+    kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus,
+    kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot,
+    kDivideHeadsGot, kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters,
+    kPositiveNumberGot, kGiveAModel };
 
 } // namespace gp::words

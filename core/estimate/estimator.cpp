@@ -20,6 +20,7 @@
 #include "estimate/time/throughput_model.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
+#include "transformer/training_flops.h"
 
 #include <algorithm>
 #include <cmath>
@@ -608,6 +609,10 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
     if (w.checkpointedLayers && *w.checkpointedLayers > layers)
         return wordedError("workload.activation_checkpointing_layers",
             { words::kAtMostModelLayersGot, { std::to_string(layers), std::to_string(*w.checkpointedLayers) } });
+    // Megatron builds MTP layers for a GPT model's language-modelling loss (gpt_model.py); the planner trains them
+    // in full fine-tuning or pre-training only (trainedMtpLayers).
+    if (w.mtpLayers > 0 && trainedMtpLayers(model.architecture, w) == 0)
+        return wordedError("workload.mtp_layers", { words::kMtpNeedsDecoderFullTraining, {} });
     const ParallelismSpec& p = w.parallelism;
     const long long pipeline = plan.search.enabled ? 2 : p.pipeline;
     const long long chunks = pipeline * p.virtualStages;

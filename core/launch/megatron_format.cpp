@@ -8,6 +8,7 @@
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
 #include "plan/precision.h"
+#include "transformer/training_flops.h"
 
 #include <algorithm>
 #include <cmath>
@@ -384,6 +385,9 @@ void mapMegatronTraining(const MegatronArgs& a, ImportBuilder& out)
         out.set("workload.activation_checkpointing", "none", words::kFieldNoRecomputeGranularity, 0);
     }
     mapMegatronOptimizerStates(a, out);
+    // Multi-token-prediction layers trained beside the model (arguments.py @d98e8a64 --mtp-num-layers, default None).
+    if (const auto mtp = a.integer("--mtp-num-layers"); mtp && *mtp > 0)
+        out.set("workload.mtp_layers", *mtp, a.field("--mtp-num-layers"), a.line("--mtp-num-layers"));
     if (a.has("--optimizer")) {
         const std::string name = a.text("--optimizer");
         if (name == "adam" || name == "sgd")
@@ -475,7 +479,8 @@ const std::vector<std::string>& megatronMappedFlags()
         "--moe-hybridep-num-sms", "--cuda-graph-impl", "--cuda-graph-scope", "--enable-cuda-graph",
         "--external-cuda-graph", "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap",
         "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
-        "--cross-entropy-loss-fusion", "--cross-entropy-fusion-impl", "--hidden-dropout", "--attention-dropout" };
+        "--cross-entropy-loss-fusion", "--cross-entropy-fusion-impl", "--hidden-dropout", "--attention-dropout",
+        "--mtp-num-layers" };
     return flags;
 }
 
@@ -708,6 +713,8 @@ void megatronStackFlags(const LaunchTarget& t, std::vector<std::string>& f, std:
     }
     if (halfMoments)
         f.insert(f.end(), { "--exp-avg-dtype", "bf16", "--exp-avg-sq-dtype", "bf16" });
+    if (trainedMtpLayers(t.answer.search.model.architecture, w) > 0)
+        f.insert(f.end(), { "--mtp-num-layers", std::to_string(w.mtpLayers) });
     if (t.answer.search.model.architecture.numExperts > 1 && c.expert > 1) {
         const MoeDispatcher d = w.moeTokenDispatcher;
         f.insert(f.end(),

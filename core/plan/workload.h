@@ -85,6 +85,10 @@ struct Workload {
     ServingSpec serving;
     RlSpec rl; // mode "rl"
     int freezeTrainableLayers = 2; // technique "freeze": layers trained at the top
+    // Multi-token-prediction layers trained beside the model (Megatron --mtp-num-layers; DeepSeek-V3 report, arXiv
+    // 2412.19437, Sec. 2.2): each an embedding of the shifted tokens, two norms, a 2h -> h projection, one layer of
+    // the model's kind and the shared output head with its loss, on the last pipeline stage. 0 = none.
+    int mtpLayers = 0;
     // How the training framework holds state (memory only; defaults are Hugging Face Trainer / DeepSpeed):
     bool masterWeights = true; // fp32 master copy in mixed precision; false = "pure" bf16/fp16
     bool pagedOptimizer = false; // bitsandbytes paged optimizer state (unified memory, spills to host)
@@ -206,6 +210,13 @@ template <class Table> void trainingFieldEntries(Table& t)
          double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Layers trained (freeze)"),
             GP_TRANSLATE_NOOP("FieldText", "With the freeze technique: the top layers trained, the others frozen"));
+    t.add("workload.mtp_layers", GP_PLAN_MEMBER(workload.mtpLayers), Unit::Layers, 0, double(kMaxLayers),
+         Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "MTP layers trained"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Multi-token-prediction layers trained beside the model (Megatron --mtp-num-layers): each one more "
+                "layer of the model's kind with its projection, run with the output head and its loss on the last "
+                "pipeline stage"));
     t.add("workload.framework", GP_PLAN_MEMBER(workload.framework), Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Training stack"),
             GP_TRANSLATE_NOOP("FieldText",

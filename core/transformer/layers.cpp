@@ -55,19 +55,34 @@ double routedRowsPerExpert(const Architecture& a, double tokens)
 }
 
 double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double total, double head, int tensor,
-    int pipeline, int expert, int expertTensor)
+    int pipeline, int expert, int expertTensor, double lastStageExtra)
 {
     const int pp = std::max(1, pipeline);
     const double layers = positiveOrZero(c.layerCount);
-    double stage = total;
+    const double expertFraction = routedExpertFraction(a, c, total);
+    const double expertRanks = double(std::max(1, expert)) * std::max(1, expertTensor);
+    const double split = (1 - expertFraction) / std::max(1, tensor) + expertFraction / expertRanks;
+    const double extra = positiveOrZero(lastStageExtra);
     if (pp > 1 && layers > 0) {
         const double stageLayers = layersPerStage(layers, pp);
         const double bodyPerLayer = std::max(0.0, total - c.embedding - head) / layers;
-        stage = std::max(c.embedding + stageLayers * bodyPerLayer, stageLayers * bodyPerLayer + head);
+        return std::max(
+            (c.embedding + stageLayers * bodyPerLayer) * split, (stageLayers * bodyPerLayer + head) * split + extra);
     }
-    const double expertFraction = routedExpertFraction(a, c, total);
+    return total * split + extra;
+}
+
+double mtpParametersPerGpu(
+    const ParameterCounts& c, int mtpLayers, int tensor, int pipeline, int expert, int expertTensor)
+{
+    if (mtpLayers <= 0)
+        return 0.0;
+    const double routed = std::clamp(positiveOrZero(c.mtpRoutedPerModule), 0.0, positiveOrZero(c.mtpPerModule));
+    const double dense = positiveOrZero(c.mtpPerModule) - routed;
+    const double t = std::max(1, tensor);
     const double expertRanks = double(std::max(1, expert)) * std::max(1, expertTensor);
-    return stage * ((1 - expertFraction) / std::max(1, tensor) + expertFraction / expertRanks);
+    const double embeddingCopy = std::max(1, pipeline) > 1 ? positiveOrZero(c.embedding) / t : 0.0;
+    return mtpLayers * (dense / t + routed / expertRanks) + embeddingCopy;
 }
 
 } // namespace gp

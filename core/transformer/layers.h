@@ -81,8 +81,20 @@ double routedRowsPerExpert(const Architecture& architecture, double tokens);
 // `expertTensor` ranks. Training places experts as Megatron-Core does with expert tensor parallel 1 (the MoE
 // recipes' setting, torchtitan's default): expertTensor 1, each rank holding whole experts; inference splits the
 // experts over tensor ranks too (expertTensor = tensor, vLLM's TP MoE).
+// `lastStageExtra`: parameters the last stage holds beside its layers and head, already split per GPU (training's
+// multi-token-prediction layers, mtpParametersPerGpu).
 double parametersPerGpu(const Architecture& architecture, const ParameterCounts& counts, double total, double head,
-    int tensor, int pipeline, int expert, int expertTensor);
+    int tensor, int pipeline, int expert, int expertTensor, double lastStageExtra = 0);
+
+// Parameters one GPU of the last pipeline stage holds for `mtpLayers` trained multi-token-prediction layers
+// (Megatron-Core places them there: Megatron-LM@d98e8a64 megatron/core/transformer/multi_token_prediction.py
+// mtp_on_this_rank): each module's dense part over `tensor` ranks, its routed experts over `expert` x `expertTensor`;
+// with a pipeline the stage also builds its own copy of the input embedding (gpt_model.py: `if self.pre_process or
+// self.mtp_process: self.embedding = ...`), kept equal to the first stage's by the embedding group's gradient
+// all-reduce, so it is trained (gradients, optimizer states) as a parameter of its own. The output head is the last
+// stage's own and shared.
+double mtpParametersPerGpu(
+    const ParameterCounts& counts, int mtpLayers, int tensor, int pipeline, int expert, int expertTensor);
 
 // Training's expert tensor parallel degree: 1 with expert parallelism (Megatron-Core MoE recipes'
 // expert_tensor_parallel_size 1, torchtitan's default: EP borrows the tensor ranks, each rank holds whole experts),

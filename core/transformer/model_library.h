@@ -47,6 +47,11 @@ struct ParameterCounts {
     double recurrentLinear = 0; // of blockLinear, a hybrid's Gated DeltaNet and Mamba2 projection matrices
     double mtp = 0; // multi-token-prediction modules (not in `total`; trained beside it)
     double mtpActive = 0; // of which one token uses
+    // One multi-token-prediction module of this architecture (a decoder's: two norms, the 2h x h projection, one
+    // layer of the model's kind (its MoE layer where it has one) and its output norm), whether or not the checkpoint
+    // ships any: what training workload.mtp_layers of them holds. Its routed experts apart (split over expert ranks).
+    double mtpPerModule = 0;
+    double mtpRoutedPerModule = 0;
 };
 
 struct ResolvedModel {

@@ -243,14 +243,19 @@ ParameterCounts countParameters(const Architecture& arch)
         // A multi-token-prediction module (DeepSeek-V3 report, arXiv 2412.19437, Sec. 2.2): two norms, the
         // projection of [hidden; embedding] (2h x h), one more MoE layer and its output norm; the embedding and
         // the head are the model's. Counted apart: the published totals leave them out.
-        c.mtp = std::max(0, arch.mtpModules) * (moeLayer.params + 2 * s.h * s.h + 3 * norm(s).params);
-        c.mtpActive = std::max(0, arch.mtpModules)
-            * (moeLayer.params - (experts - perToken) * expertMlp.params + 2 * s.h * s.h + 3 * norm(s).params);
+        c.mtpPerModule = moeLayer.params + 2 * s.h * s.h + 3 * norm(s).params;
+        c.mtpRoutedPerModule = experts * expertMlp.params;
+        c.mtp = std::max(0, arch.mtpModules) * c.mtpPerModule;
+        c.mtpActive = std::max(0, arch.mtpModules) * (c.mtpPerModule - (experts - perToken) * expertMlp.params);
     } else {
         body.add(denseLayer, layers);
         c.mlpLinear = layers * dense.linear;
-        if (arch.kind == ModelKind::Decoder)
+        if (arch.kind == ModelKind::Decoder) {
             body.add(norm(s)); // final norm
+            // A dense decoder's multi-token-prediction module, as the MoE one above with its dense layer (what
+            // training workload.mtp_layers of them holds; Megatron builds them for any GPT model).
+            c.mtpPerModule = denseLayer.params + 2 * s.h * s.h + 3 * norm(s).params;
+        }
         activeBody = body.params;
     }
 

@@ -99,16 +99,36 @@ ForwardFlops forwardFlops(const Architecture& arch, const ParameterCounts& count
     }
     if (macs == 0 && counts.active > 0) // no architecture: 2 FLOPs per active non-embedding parameter
         macs = positiveOrZero(counts.active - counts.embedding - counts.outputHead);
+    // Trained multi-token-prediction layers (workload.mtp_layers; Megatron-LM@d98e8a64
+    // megatron/core/transformer/multi_token_prediction.py MultiTokenPredictionLayer): per layer and token the
+    // projection eh_proj of [norm(hidden); norm(embedding of the shifted token)], 2h -> h, one transformer layer of
+    // the model's kind (its MoE layer where it has one: an MoE MTP layer for DeepSeek-V3) with its attention core,
+    // and the shared output layer's logits for its loss. The embedding lookup is a gather (no FLOPs).
+    const double mtpLayers = training ? double(trainedMtpLayers(arch, workload)) : 0.0;
+    const bool moeMtp = s.moeLayers > 0;
+    const double mtpMlpMacs = moeMtp ? mlpMacs(s, s.fe) * s.activeExperts : mlpMacs(s, s.f);
+    const double mtpLayerMacs
+        = attentionProjectionMacs(s, at) + mtpMlpMacs + (moeMtp ? s.h * s.experts : 0.0) + 2 * s.h * s.h;
+    // One attention layer's core: the model's mean over its attention layers.
+    const double mtpCoreMacs = s.attentionLayers > 0
+        ? attentionCoreMacsPerToken(arch, context, causal && s.causal) / s.attentionLayers
+        : 0.0;
+    macs += mtpLayers * mtpLayerMacs;
+    attention += mtpLayers * mtpCoreMacs;
     f.matmul = 2 * macs;
     if (arch.numLayers > 0) // no architecture: the MLP share is unknown (0)
-        f.mlp = std::min(
-            f.matmul, 2 * (mlpMacs(s, s.f) * s.denseLayers + mlpMacs(s, s.fe) * s.activeExperts * s.moeLayers));
+        f.mlp = std::min(f.matmul,
+            2
+                * (mlpMacs(s, s.f) * s.denseLayers + mlpMacs(s, s.fe) * s.activeExperts * s.moeLayers
+                    + mtpLayers * mtpMlpMacs));
     if (arch.numExperts > 1) // routed experts only: shared experts run on every token like a dense MLP
-        f.experts = std::min(
-            f.matmul, 2 * mlpMacs(s, s.fe) * std::clamp(double(arch.expertsPerToken), 1.0, s.experts) * s.moeLayers);
+        f.experts = std::min(f.matmul,
+            2 * mlpMacs(s, s.fe) * std::clamp(double(arch.expertsPerToken), 1.0, s.experts)
+                * (s.moeLayers + (moeMtp ? mtpLayers : 0.0)));
     f.attention = 2 * attention;
     f.head = workload.objective == TrainingObjective::Classification ? 2 * s.h * std::max(1, arch.numClasses)
-                                                                     : 2 * s.h * s.v;
+                                                                     : 2 * s.h * s.v * (1 + mtpLayers);
+    f.mtp = mtpLayers * 2 * (mtpLayerMacs + mtpCoreMacs);
     if (training) {
         if (workload.technique == Technique::Lora || workload.technique == Technique::Qlora) {
             f.adapters = 2 * loraParameters(arch, workload.lora, true); // the experts one token uses
@@ -128,6 +148,13 @@ ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCount
     double contextTokens, bool causal)
 {
     return forwardFlops(arch, counts, workload, contextTokens, causal, workload.mode == Mode::Training);
+}
+
+int trainedMtpLayers(const Architecture& arch, const Workload& workload)
+{
+    const bool languageModel = arch.kind == ModelKind::Decoder && arch.numLayers > 0
+        && workload.objective == TrainingObjective::LanguageModeling && workload.technique == Technique::Full;
+    return workload.mode == Mode::Training && languageModel ? std::max(0, workload.mtpLayers) : 0;
 }
 
 double recomputedLayerShare(const Architecture& arch, const Workload& workload, Checkpointing checkpointing)

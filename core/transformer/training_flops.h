@@ -19,6 +19,8 @@ struct ForwardFlops {
     double attention = 0; // scores (Q K^T) and weighted sum (P V); causal models see half the context on average
     double adapters = 0; // LoRA adapters (A and B), when the technique has them
     double frozenMatmul = 0; // part of `matmul` + `head` whose weights are frozen (no weight gradient)
+    double mtp = 0; // part of `matmul` + `attention`: the trained multi-token-prediction layers (workload.mtp_layers)
+                    // and their projections, on the last pipeline stage (their output heads' logits are in `head`)
 
     double total() const { return matmul + head + attention + adapters; }
 };
@@ -43,6 +45,10 @@ struct TrainingFlopsPerToken {
 // training: the sequence length, halved for causal masking by the caller's choice of `causal`).
 ForwardFlops forwardFlopsPerToken(const Architecture& arch, const ParameterCounts& counts, const Workload& workload,
     double contextTokens, bool causal);
+
+// Multi-token-prediction layers training runs: workload.mtp_layers in training mode for a decoder's language-modelling
+// loss (what plan validation allows it for), else 0.
+int trainedMtpLayers(const Architecture& arch, const Workload& workload);
 
 // Share of the layers full checkpointing recomputes: workload.activation_checkpointing_layers of the model's
 // layers (partial recompute), 1 when unset; 0 for any other checkpointing.

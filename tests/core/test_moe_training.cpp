@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 namespace gp
 {
@@ -298,6 +299,60 @@ TEST(MoeTraining, PlannerChoosesAnExpertDegreeNoSlowerThanThePublishedOne)
         return;
     }
     FAIL() << "the Qwen3 MoE case is missing";
+}
+
+// NVIDIA's Megatron Core MoE report measures one layer's dispatch and combine (arXiv:2603.07685 Table 7: h 7168, 4,096
+// tokens, 256 experts; HybridEP and NCCL all-to-all; EP 8-64 on H100 nodes of 8 and inside a GB200 NVL72 domain;
+// tests/data/reference/expert-dispatch-latency.json with its assumptions). The estimate's call, one of the four a MoE
+// layer pays a micro-batch in training (estimateCommunication), against each; every error held at today's (mcoremoe,
+// 2026-12-07, never used to set a constant). Today: the cross-node H100 calls within -14%..+18% (HybridEP
+// -13.5%..+7.0%, NCCL +2.5%..+18.3%), the calls inside an NVLink domain 16-35% short (the model's bus at the catalog's
+// achieved NVLink fraction, no per-call kernel cost beyond one latency).
+TEST(MoeTraining, DispatchAndCombineAgainstTheMegatronCoreMoeReport)
+{
+    const nlohmann::json ref = nlohmann::json::parse(
+        test::readTextFile(std::string(GP_TEST_DATA_DIR) + "/reference/expert-dispatch-latency.json"));
+    const ResolvedModel m = test::presetModel("deepseek-v3");
+    ASSERT_EQ(m.architecture.hiddenSize, 7168);
+    ASSERT_EQ(m.architecture.numExperts, 256);
+    const Catalog& catalog = builtinCatalog();
+    Workload w = moeTrainingWorkload();
+    w.framework = TrainingStack::Megatron;
+    const std::map<std::string, double> bounds { { "gb200 hybridep", 0.348 }, { "gb200 alltoall", 0.352 },
+        { "h100 hybridep", 0.258 }, { "h100 alltoall", 0.184 } };
+    std::map<std::string, double> worst;
+    for (const auto& row : ref["rows"]) {
+        const std::string system = row["system"];
+        const int ep = row["ep"];
+        const Hardware hw = system == "h100"
+            ? testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", std::max(1, ep / 8), 3200, true)
+            : testing::catalogHardware(catalog, "gb200-186gb", 72, "nvlink5", 1);
+        const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+        Configuration c;
+        c.data = ep;
+        c.expert = ep;
+        c.microBatchSize = 1;
+        c.gradientAccumulationSteps = 1;
+        c.checkpointing = Checkpointing::None;
+        for (const auto& [name, dispatcher] :
+            { std::pair { "hybridep", MoeDispatcher::Flex }, std::pair { "alltoall", MoeDispatcher::AllToAll } }) {
+            w.moeTokenDispatcher = dispatcher;
+            const double p = m.parameters.total;
+            const CommunicationTime t = estimateCommunication(m.architecture, p, p, w, c, hw, catalog, d);
+            const double call = t.expertParallelSeconds / (4 * moeLayers(m.architecture)) * 1e6;
+            for (const char* way : { "dispatch", "combine" }) {
+                const double measured = row[std::string(name) + "_" + way + "_us"];
+                const double error = call / measured - 1;
+                std::printf("Table 7 %-5s EP %2d %-8s %-8s: %6.0f us estimated, %6.0f measured, %+6.1f%%\n",
+                    system.c_str(), ep, name, way, call, measured, 100 * error);
+                double& held = worst[system + " " + name];
+                held = std::max(held, std::abs(error));
+            }
+        }
+    }
+    ASSERT_EQ(worst.size(), bounds.size());
+    for (const auto& [group, bound] : bounds)
+        EXPECT_LE(worst[group], bound) << group;
 }
 
 } // namespace

@@ -318,17 +318,34 @@ TEST(StackReference, PublishedRunsPerStack)
     // (Llama 3.1 405B 1,024 H100 25.11 +6.3% -> +4.6%, 26.02 +1.1% -> -0.5%), the others further (GPT-3 175B/128
     // -12.2% -> -13.0%, Nemotron-4 340B -15.7% -> -16.8%, Llama 3 70B 25.11 -12.2% -> -13.2%, Llama 2 70B -0.2% ->
     // -1.4%); the B200/B300 rows (any layout) do not move. Median 8.418% and worst unchanged.
-    EXPECT_LE(testing::median(errors["megatron"]), 0.0842);
+    // The two H100 runs of NVIDIA's Megatron Core MoE report whose layouts it states (arXiv:2603.07685 Table 11 with
+    // Table 20 / Table 17 / Sec. B.2; added 2026-12-07, mcoremoe, never used to set a constant): DeepSeek-V3 on 1,024
+    // H100 at blockwise FP8 +29.9% (too fast), Qwen3-235B on 256 H100 at BF16 -11.8%. 60 rows: median 8.4% -> 8.9%,
+    // worst unchanged; each held at its error below.
+    // Multi-token prediction trained (workload.mtp_layers; mcoremoe, 2026-12-07): every DeepSeek-V3 Megatron row states
+    // one MTP layer (the Megatron-Bridge recipes' mtp_num_layers 1; the report's layout 'm'), and the DeepSeek-V3
+    // 25.11 B200 row left out for it is added (+39.6% without it). The estimate's model FLOPs per token now match each
+    // table's own (model TFLOP/s over tokens/s, 260 G) within 0.3%, where they were 4% short; its MoE layer, projection
+    // and second head run on the last pipeline rank beside the default split's layers (the recipes' layouts, which
+    // give that rank one decoder layer or a stage of its own, a plan cannot state), which sets the step's pace: 25.11
+    // B200 +39.6% -> -2.4%, 26.02 B200 +31.5% -> -11.5%, 26.06 / 26.04 B300 +19.1/+22.1% -> -8.0/-5.7%, 26.04 B200
+    // +12.2% -> -9.3%, the report's H100 run +29.9% -> +1.7%. 61 rows: median 8.9% -> 7.6% (9.2% with the new row
+    // without MTP), worst unchanged. Each DeepSeek-V3 row held at its error below.
+    EXPECT_LE(testing::median(errors["megatron"]), 0.0765);
     // Transformer Engine's current-scaling quantize is four kernels, not three: nvte_compute_amax clears the amax with
     // a kernel of its own before the amax kernel's atomic max (common/recipe/current_scaling.cu at v2.9, v2.14 and
     // 4220403e; moe_layer_time.cpp quantizeKernelsPerCast; moe2): the three floor-bound FP8-CS Qwen3-30B H100 rows
     // move closer (26.02 +87.8% -> +81.9%, 26.06 +31.7% -> +29.2%, 26.04 +29.7% -> +27.2%), no other row moves:
     // Megatron median 9.9%, worst 87.8% -> 81.9% (Qwen3-30B-A3B on 16 H100, 26.02).
     EXPECT_LE(*std::max_element(errors["megatron"].begin(), errors["megatron"].end()), 0.761);
-    // PR #3862's pair (the same shape, the overlap the one change): each held at its error.
-    const std::pair<const char*, double> overlapPair[]
-        = { { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-off", 0.035 },
-              { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-overlap", 0.095 } };
+    // PR #3862's pair (the same shape, the overlap the one change), the Megatron Core MoE report's H100 runs and the
+    // DeepSeek-V3 rows with their MTP layer: each held at its error.
+    const std::pair<const char*, double> overlapPair[] = { { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-off",
+                                                               0.035 },
+        { "mbpr3862-qwen3-30b-16xh100-bf16-alltoall-a2a-overlap", 0.095 }, { "mcm2603-dsv3-1024xh100-fp8blk", 0.018 },
+        { "mcm2603-qwen3-235b-256xh100-bf16", 0.119 }, { "mb2511-dsv3-256xb200-fp8mx", 0.025 },
+        { "mb2602-dsv3-256xb200-fp8mx", 0.116 }, { "mb2606-dsv3-256xb300-fp8mx", 0.081 },
+        { "mb2604-dsv3-256xb300-fp8mx", 0.058 }, { "mb2604-dsv3-256xb200-fp8mx", 0.094 } };
     for (const auto& [id, bound] : overlapPair) {
         const auto row = std::find_if(rows.begin(), rows.end(), [&](const StackRow& r) { return r.id == id; });
         ASSERT_NE(row, rows.end()) << id;

@@ -326,7 +326,11 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     const double layersInStage = layersPerStage(layers, pp);
     const double body = std::max(0.0, total - c.embedding - head);
     const double bodyPerLayer = body / layers;
-    a.modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep, trainingExpertTensor(t, ep));
+    // Trained multi-token-prediction layers (workload.mtp_layers) on the last stage: their own weights, and with a
+    // pipeline that stage's copy of the embedding (mtpParametersPerGpu).
+    const int mtpLayers = trainedMtpLayers(arch, w);
+    a.modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep, trainingExpertTensor(t, ep),
+        mtpParametersPerGpu(c, mtpLayers, t, pp, ep, trainingExpertTensor(t, ep)));
 
     // Trainable and frozen parameters on this GPU.
     a.lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
@@ -336,7 +340,9 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     if (lora)
         adapters = loraCounts(arch, w.lora);
     double trainable = a.modelShare;
-    a.storingLayers = layersInStage;
+    // Without a pipeline the one stage also keeps each MTP layer's activations (a layer of the model's kind); with
+    // one they are the last stage's, which holds one micro-batch in flight where the first (counted) holds the most.
+    a.storingLayers = layersInStage + (pp == 1 ? mtpLayers : 0);
     if (lora) {
         trainable = adapters.parameters * (layersInStage / layers) / t;
     } else if (a.freeze) {
@@ -409,8 +415,11 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     litgptBasis(a, model, w, cfg, defaults, fw, s * b, b, t);
 
     // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
+    // Each MTP layer computes its own logits through the shared output layer and keeps them for its loss's backward
+    // beside the model's (multi_token_prediction.py process_mtp_loss: one loss per MTP layer, added to the main
+    // loss's graph).
     a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
-                              : trainingLogitsBytes(arch, w, fw, defaults, s * b, b, t, cb);
+                              : trainingLogitsBytes(arch, w, fw, defaults, s * b, b, t, cb) * (1 + mtpLayers);
     // torchtitan's tensor parallel plan gathers the sequence-parallel final norm's output for the output layer
     // (ColwiseParallel(input_layouts=Shard(1)), parallelize_llama.py @9dec370), and the linear keeps that gathered
     // input for its weight gradient: the whole micro-batch at the compute width, t times the sharded copy counted.

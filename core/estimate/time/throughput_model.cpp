@@ -726,11 +726,15 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         + torchRingMergeSeconds(s, arch, workload, config);
     r.memoryBoundSeconds = memoryBound;
     // The step runs at its slowest pipeline stage's pace (pipeline_stages.h): the output layer and loss run on the
-    // last stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds.
-    const double headFlops = flops.forward.total() > 0 ? flops.forward.head * flops.model / flops.forward.total() : 0;
+    // last stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds, and so do
+    // the trained multi-token-prediction layers (Megatron-Core builds them on the last stage without a layout:
+    // multi_token_prediction.py mtp_on_this_rank), at the layers' rate.
+    const double passes = flops.forward.total() > 0 ? flops.model / flops.forward.total() : 0;
+    const double headFlops = flops.forward.head * passes;
+    const double mtpFlops = flops.forward.mtp * passes;
     const double headRate = workload.precision == Precision::Fp8 ? s.peak16 * r.computeEfficiency : s.achieved;
-    const double headShare = headRate > 0 && matmul.seconds + memoryBound > 0
-        ? s.gpuTokens * headFlops / headRate / (matmul.seconds + memoryBound)
+    const double headShare = headRate > 0 && s.achieved > 0 && matmul.seconds + memoryBound > 0
+        ? s.gpuTokens * (headFlops / headRate + mtpFlops / s.achieved) / (matmul.seconds + memoryBound)
         : 0.0;
     const double busyCompute = (matmul.seconds + memoryBound)
         * pipelineSlowestStageFactor(int(totalLayers(arch)), s.p, workload.parallelism.pipelineSplit, headShare);
