@@ -128,6 +128,41 @@ std::string valueAfter(std::string_view row, const std::string& key)
     return {};
 }
 
+// The model argument a serving command writes without a flag (`vllm serve MODEL`, `trtllm-serve [serve] MODEL`; the
+// readers name it "model"): the word after the last word ending in "serve" on its line, or the line's first word
+// where the command goes on from the line before (`vllm serve \` then MODEL). Empty where the line has neither.
+std::string positionalModelAt(std::string_view row)
+{
+    std::vector<std::string> words;
+    for (std::size_t at = row.find_first_not_of(" \t"); at != std::string_view::npos && at < row.size();) {
+        std::string word = shellWordAt(row, at);
+        if (word.empty())
+            break;
+        words.push_back(std::move(word));
+        // The next blank after this word, then the next word (a quoted word may hold blanks: skip it as written).
+        char quote = 0;
+        for (; at < row.size(); ++at) {
+            const char c = row[at];
+            if (quote) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == ' ' || c == '\t') {
+                break;
+            }
+        }
+        at = row.find_first_not_of(" \t", at);
+    }
+    auto serves = [](const std::string& w) { return w.size() >= 5 && w.compare(w.size() - 5, 5, "serve") == 0; };
+    std::size_t next = 0;
+    for (std::size_t k = 0; k < words.size(); ++k)
+        if (serves(words[k]))
+            next = k + 1;
+    if (next < words.size() && !words[next].empty() && words[next].front() != '-' && !serves(words[next]))
+        return words[next];
+    return {};
+}
+
 } // namespace
 
 void attachFileText(LaunchImport& launch, std::string_view text)
@@ -149,6 +184,8 @@ void attachFileText(LaunchImport& launch, std::string_view text)
             m.fileText = std::move(value);
             break;
         }
+        if (m.fileText.empty() && m.field == "model")
+            m.fileText = positionalModelAt(row);
     }
 }
 

@@ -174,7 +174,7 @@ std::string AcceptedValues::list(bool carried) const
     std::string text;
     for (const AcceptedValue& v : m_values)
         if (!carried || !v.ignored.text)
-            text += (text.empty() ? "" : "|") + std::string(v.text);
+            text.append(text.empty() ? "" : "|").append(v.text);
     return text;
 }
 
@@ -480,7 +480,7 @@ std::string exportFormatsFor(bool serving)
     std::string list;
     for (const ExportFormat& f : kExportFormats)
         if (serving ? f.serving : f.training)
-            list += (list.empty() ? "" : "|") + std::string(f.name);
+            list.append(list.empty() ? "" : "|").append(f.name);
     return list;
 }
 

@@ -190,16 +190,28 @@ std::optional<double> servingFlagNumber(std::string text)
     return *v * scale;
 }
 
-// --dtype (and TensorRT-LLM's dtype): the framework dtype names (precisionNames()) and "auto", the checkpoint's own
-// dtype, which leaves the plan's precision as it is.
-const AcceptedValues& servingDtypes()
+// Each engine's model dtype (--dtype; TensorRT-LLM's dtype), as its source lists it, and the plan's precision each
+// sets; auto keeps the checkpoint's own dtype (the plan's precision stays). A name another engine or framework takes
+// (bf16, fp16) is refused naming this engine and its list, as the engine itself refuses it.
+const AcceptedValues& modelDtypes(const std::string& engine)
 {
-    static const AcceptedValues dtypes = [] {
-        AcceptedValues table { { "auto", nullptr, words::kIgnoredModelDtype } };
-        table.append(precisionNames());
-        return table;
-    }();
-    return dtypes;
+    constexpr const char* kOwnDtype = words::kIgnoredModelDtype;
+    // vLLM: vllm/config/model.py ModelDType, ModelConfig.dtype and so --dtype's choices (vllm-project/vllm@0052a5b8):
+    // half is float16, float is float32. float16 and float32 ahead of their short names: the spellings the writer
+    // gives the plan's fp16 and fp32.
+    static const AcceptedValues vllm { { "auto", nullptr, kOwnDtype }, { "float16", "fp16" }, { "half", "fp16" },
+        { "bfloat16", "bf16" }, { "float32", "fp32" }, { "float", "fp32" } };
+    // SGLang: python/sglang/srt/server_args.py ServerArgs.dtype, its choices (sgl-project/sglang@001067ff): the same
+    // six names as vLLM's, in the same order here for the same reason.
+    static const AcceptedValues sglang { { "auto", nullptr, kOwnDtype }, { "float16", "fp16" }, { "half", "fp16" },
+        { "bfloat16", "bf16" }, { "float32", "fp32" }, { "float", "fp32" } };
+    // TensorRT-LLM: tensorrt_llm/llmapi/llm_args.py BaseLlmArgs.dtype (a string, "auto" by default) becomes the
+    // model's torch dtype through tensorrt_llm/_utils.py str_dtype_to_torch (NVIDIA/TensorRT-LLM@000a01de,
+    // _str_to_torch_dtype_dict; any other name fails its assert). Its floating names; its integer, bool and fp8
+    // entries are tensor types, not a model dtype (fp8 weights come from a quantized checkpoint).
+    static const AcceptedValues trtllm { { "auto", nullptr, kOwnDtype }, { "bfloat16", "bf16" }, { "float16", "fp16" },
+        { "float32", "fp32" } };
+    return engine == "sglang" ? sglang : engine == "tensorrt-llm" ? trtllm : vllm;
 }
 
 // Each engine's KV cache dtypes, as its source lists them, and the plan's KV precision each sets (null for auto: the
@@ -238,12 +250,11 @@ Expected<bool> mapServingValue(
     if (planField == "model") {
         mapModelName(out, value, flag, line);
     } else if (planField == "workload.precision") {
-        std::string lower = value;
-        std::transform(
-            lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-        const AcceptedValue* dtype = servingDtypes().find(lower);
+        const AcceptedValues& dtypes = modelDtypes(out.format());
+        const std::string& engine = out.format();
+        const AcceptedValue* dtype = dtypes.find(value);
         if (!dtype)
-            out.ignore(flag, line, Words { words::kIgnoredUnmodelledValue, { flag, value, servingDtypes().list() } });
+            out.ignore(flag, line, Words { words::kIgnoredNotEngineValue, { flag, value, engine, dtypes.list() } });
         else if (dtype->ignored.text)
             out.ignore(flag, line, Words { dtype->ignored.text, { value } });
         else
@@ -749,7 +760,7 @@ void readTrtllmOption(
         status = out.error(key, line, Words { words::kNeedsValueNotList });
         return;
     }
-    // dtype and kv_cache_config.dtype: the names mapServingValue reads (servingDtypes(), kvCacheDtypes()).
+    // dtype and kv_cache_config.dtype: the names mapServingValue reads (modelDtypes(), kvCacheDtypes()).
     if (auto mapped = mapServingValue(out, known->second.planField, key, node.Scalar(), line); !mapped)
         status = mapped.error();
 }
@@ -781,6 +792,8 @@ namespace
 {
 
 struct EngineValues {
+    // The plan's precision of the weights and activations the engine runs (fp8 weights: bf16 with --quantization
+    // fp8), as modelDtypes() names it; each writer spells it its engine's way (dtypeText()).
     std::string dtype;
     std::optional<std::string> quantization;
     std::optional<std::string> kvCache; // the plan's KV precision where the command states it (each engine spells it)
@@ -791,12 +804,20 @@ struct EngineValues {
     double gpuMemoryUtilization = 0;
 };
 
+// The plan's precision ("bf16", "fp16", "fp32") as `engine`'s model dtype spells it: the first of its names that sets
+// it (modelDtypes()), so a written file reads back to the same precision.
+std::string dtypeText(const std::string& engine, const std::string& precision)
+{
+    const AcceptedValue* name = modelDtypes(engine).spelling(precision);
+    return name ? name->text : "auto";
+}
+
 EngineValues engineValues(const LaunchTarget& t, std::vector<std::string>& notes)
 {
     const auto& s = *t.result.serving;
     const Workload& w = t.plan.workload;
     EngineValues e;
-    e.dtype = w.precision == Precision::Fp16 ? "float16" : w.precision == Precision::Fp32 ? "float32" : "bfloat16";
+    e.dtype = w.precision == Precision::Fp16 ? "fp16" : w.precision == Precision::Fp32 ? "fp32" : "bf16";
     if (w.weightFormat == WeightFormat::Fp8 || w.precision == Precision::Fp8)
         e.quantization = "fp8";
     else if (w.weightFormat == WeightFormat::Mxfp4)
@@ -884,7 +905,7 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
     const Configuration& c = target.result.configuration;
     const EngineValues e = engineValues(target, result.notes);
     std::vector<std::pair<std::string, std::string>> args { { "tensor-parallel-size", std::to_string(c.tensor) },
-        { "pipeline-parallel-size", std::to_string(c.pipeline) }, { "dtype", e.dtype },
+        { "pipeline-parallel-size", std::to_string(c.pipeline) }, { "dtype", dtypeText("vllm", e.dtype) },
         { "max-model-len", std::to_string(e.maxModelLen) }, { "max-num-seqs", std::to_string(e.maxNumSeqs) },
         { "max-num-batched-tokens", std::to_string(e.maxNumBatchedTokens) },
         { "block-size", std::to_string(e.blockSize) },
@@ -978,7 +999,7 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
         std::string script = "#!/usr/bin/env bash\n" + commentHeader(target, "#", result.notes) + "set -euo pipefail\n"
             + "python3 -m sglang.launch_server --model-path " + shellQuote(target.modelId) + " \\\n    --tp-size "
             + std::to_string(c.tensor) + " \\\n    --pp-size " + std::to_string(c.pipeline) + " \\\n    --dtype "
-            + e.dtype + " \\\n    --context-length " + std::to_string(e.maxModelLen)
+            + dtypeText("sglang", e.dtype) + " \\\n    --context-length " + std::to_string(e.maxModelLen)
             + " \\\n    --max-running-requests " + std::to_string(e.maxNumSeqs) + " \\\n    --chunked-prefill-size "
             + std::to_string(e.maxNumBatchedTokens) + " \\\n    --page-size " + std::to_string(e.blockSize);
         if (plannedForSglang)

@@ -139,6 +139,25 @@ TEST(LaunchFileText, EachUsedValueKeepsTheFilesOwnText)
     EXPECT_TRUE(carried);
 }
 
+// The model argument a serving command writes without a flag keeps its text too: the word as written (a variable
+// as the script writes it, a quoted name without its quotes), on the line after `serve \` as on the command's own.
+TEST(LaunchFileText, APositionalModelKeepsItsWord)
+{
+    for (const auto& [text, word] :
+        { std::pair<const char*, const char*> {
+              "vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2\n", "meta-llama/Llama-3.1-8B" },
+            { "MODEL=meta-llama/Llama-3.1-8B\nvllm serve $MODEL --tensor-parallel-size 2\n", "$MODEL" },
+            { "vllm serve \\\n    'meta-llama/Llama-3.1-8B' \\\n    --tensor-parallel-size 2\n",
+                "meta-llama/Llama-3.1-8B" },
+            { "trtllm-serve meta-llama/Llama-3.1-8B --tp_size 2\n", "meta-llama/Llama-3.1-8B" },
+            { "trtllm-serve serve meta-llama/Llama-3.1-8B --tp_size 2\n", "meta-llama/Llama-3.1-8B" } }) {
+        auto read = readLaunchFile(text, "serve.sh");
+        ASSERT_TRUE(read) << read.error().toString();
+        EXPECT_EQ(fileTextOf(*read, "model.preset"), word) << text;
+        EXPECT_EQ(fileTextOf(*read, "workload.parallelism.tensor"), "2") << text;
+    }
+}
+
 TEST(LaunchFileText, AValueTheFileDoesNotWriteHasNoText)
 {
     // Derived values and the engine name the reader states have no text of the file's.

@@ -263,6 +263,27 @@ TEST(LaunchRoundTrip, ServingFormatsGiveBackTheEngineAndTheReplicaFigures)
     }
 }
 
+// The model dtype is written in each engine's own spelling (vLLM's and SGLang's --dtype choices) and reads back to
+// the plan's precision, never refused as a name the engine does not take.
+TEST(LaunchRoundTrip, ServingFormatsWriteTheirOwnDtypeAndReadItBack)
+{
+    Plan plan = planFromText(servingPlanText());
+    plan.candidates = { CandidateSpec { "tencent:GNV7-8GPU", "", 1, std::nullopt, "", {}, {}, "", "" } };
+    for (const Precision precision : { Precision::Bf16, Precision::Fp16 }) {
+        plan.workload.precision = precision;
+        for (const auto& [format, file] : { std::pair<const char*, const char*> { "vllm", "serve.sh" },
+                 { "vllm", "vllm-config.yaml" }, { "sglang", "sglang-node0.sh" } }) {
+            const RoundTrip trip = roundTrip(plan, format, file);
+            const auto mapped = std::find_if(trip.imported.mapped.begin(), trip.imported.mapped.end(),
+                [](const LaunchMappedField& m) { return m.planField == "workload.precision"; });
+            ASSERT_NE(mapped, trip.imported.mapped.end()) << format << " " << file;
+            EXPECT_EQ(mapped->value, nlohmann::json(toString(precision))) << format << " " << file;
+            for (const LaunchIgnoredField& i : trip.imported.ignored)
+                EXPECT_EQ(i.field.find("dtype"), std::string::npos) << file << ": " << i.reason;
+        }
+    }
+}
+
 // llama-server: the cells (-c), slots (-np), batch (-b) and cache type (-ctk/-ctv) of a plan answered for llama.cpp
 // come back, and so the same cache and the same rate.
 TEST(LaunchRoundTrip, LlamaServerGivesBackItsCacheCellsSlotsAndCacheType)

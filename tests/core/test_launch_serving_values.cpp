@@ -97,6 +97,65 @@ TEST(LaunchServingValues, ModelledValuesStillMap)
     }
 }
 
+// Each engine takes its own model dtype names (vLLM's ModelDType, SGLang's --dtype choices, the names TensorRT-LLM's
+// str_dtype_to_torch reads): the short names a training framework takes (bf16, fp16) are refused naming the engine
+// and its list, as the engine refuses them.
+TEST(LaunchServingValues, EachEngineTakesItsOwnModelDtypes)
+{
+    struct Refused {
+        const char* text;
+        const char* file;
+        const char* field;
+        const char* engine;
+        const char* list;
+    };
+    for (const Refused& c : {
+             Refused { "vllm serve gpt2 --dtype bf16\n", "serve.sh", "--dtype", "vllm",
+                 "auto|float16|half|bfloat16|float32|float" },
+             Refused { "model: gpt2\ndtype: fp16\n", "vllm-config.yaml", "--dtype", "vllm",
+                 "auto|float16|half|bfloat16|float32|float" },
+             Refused { "python3 -m sglang.launch_server --model-path gpt2 --dtype bf16\n", "run.sh", "--dtype",
+                 "sglang", "auto|float16|half|bfloat16|float32|float" },
+             Refused { "vllm serve gpt2 --dtype BFloat16\n", "serve.sh", "--dtype", "vllm", nullptr },
+             Refused { "dtype: half\nmax_batch_size: 8\n", "extra.yaml", "dtype", "tensorrt-llm",
+                 "auto|bfloat16|float16|float32" },
+         }) {
+        const LaunchImport import = imported(c.text, c.file);
+        EXPECT_FALSE(servingValueMaps(import, "workload.precision")) << c.text;
+        const auto why = servingIgnoredField(import, c.field);
+        ASSERT_TRUE(why) << c.text;
+        ASSERT_EQ(why->words.size(), 1u) << c.text;
+        EXPECT_STREQ(why->words.front().text, words::kIgnoredNotEngineValue) << why->reason;
+        EXPECT_EQ(why->words.front().args.at(2), c.engine) << why->reason;
+        if (c.list) {
+            EXPECT_EQ(why->words.front().args.at(3), c.list) << why->reason;
+        }
+    }
+    // Each engine's own spellings, and the plan's precision each sets.
+    for (const auto& [text, file, precision] :
+        { std::tuple<const char*, const char*, const char*> { "vllm serve gpt2 --dtype half\n", "serve.sh", "fp16" },
+            { "vllm serve gpt2 --dtype float\n", "serve.sh", "fp32" },
+            { "python3 -m sglang.launch_server --model-path gpt2 --dtype half\n", "run.sh", "fp16" },
+            { "python3 -m sglang.launch_server --model-path gpt2 --dtype bfloat16\n", "run.sh", "bf16" },
+            { "python3 -m sglang.launch_server --model-path gpt2 --dtype float\n", "run.sh", "fp32" },
+            { "dtype: bfloat16\nmax_batch_size: 8\n", "extra.yaml", "bf16" },
+            { "dtype: float16\nmax_batch_size: 8\n", "extra.yaml", "fp16" },
+            { "dtype: float32\nmax_batch_size: 8\n", "extra.yaml", "fp32" } }) {
+        const LaunchImport import = imported(text, file);
+        bool found = false;
+        for (const LaunchMappedField& m : import.mapped)
+            if (m.planField == "workload.precision") {
+                found = true;
+                EXPECT_EQ(m.value, nlohmann::json(precision)) << text;
+            }
+        EXPECT_TRUE(found) << text;
+    }
+    // auto: the checkpoint's own dtype, the plan's precision stays.
+    const auto kept = servingIgnoredField(imported("dtype: auto\nmax_batch_size: 8\n", "extra.yaml"), "dtype");
+    ASSERT_TRUE(kept);
+    EXPECT_STREQ(kept->words.front().text, words::kIgnoredModelDtype);
+}
+
 // The values of a list the messages give ("auto|fp8|nvfp4").
 std::vector<std::string> listed(const std::string& list)
 {
@@ -185,7 +244,10 @@ TEST(LaunchServingValues, EveryListedValueIsOneTheReaderTakes)
                  "--kv-cache-dtype", words::kIgnoredNotEngineValue, 3 },
              Flag { "kv_cache_config:\n  dtype: VALUE\nmax_batch_size: 8\n", "extra.yaml", "kv_cache_config.dtype",
                  words::kIgnoredNotEngineValue, 3 },
-             Flag { "vllm serve gpt2 --dtype VALUE\n", "serve.sh", "--dtype", words::kIgnoredUnmodelledValue, 2 },
+             Flag { "vllm serve gpt2 --dtype VALUE\n", "serve.sh", "--dtype", words::kIgnoredNotEngineValue, 3 },
+             Flag { "python3 -m sglang.launch_server --model-path gpt2 --dtype VALUE\n", "run.sh", "--dtype",
+                 words::kIgnoredNotEngineValue, 3 },
+             Flag { "dtype: VALUE\nmax_batch_size: 8\n", "extra.yaml", "dtype", words::kIgnoredNotEngineValue, 3 },
              Flag { "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -ctk VALUE\n", "run.sh", "-ctk",
                  words::kIgnoredNotEngineValue, 3 },
              Flag { "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -fa VALUE\n", "run.sh", "-fa",
