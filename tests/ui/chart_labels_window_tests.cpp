@@ -515,6 +515,66 @@ TEST(ChartLabelsWindow, TheStepTimeChartsLegendIsShownWholeInBothLanguagesWithOn
 // both languages (its unit in its title, as the memory chart's, and its labels smaller where they must be, never
 // under 7 pt), every candidate still named, drawn and shown whole. Training plans: a serving plan's bottom row is
 // the throughput-latency curve.
+// The screens check (uiscreens): with every candidate charted ("show all", 160 candidates, a 3,000 px chart) the
+// step-time chart's legend sat right of the plot halfway down the chart, out of sight where the chart opens: the
+// bars' colours had no names. Charted whole, the chart scrolls and every legend entry is drawn whole in the part
+// shown at the top; charted twelve again, the legend is back right of the plot.
+TEST(ChartLabelsWindow, TheStepTimeLegendIsInSightWhenEveryCandidateIsChartedInBothLanguages)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        const std::string where = language.toStdString();
+        const QString path = test::writeFile(dir, QStringLiteral("all.gpuplan"), planWithCandidates(false, 50));
+        MainWindow window(test::isolatedWindowOptions(dir, &settings));
+        ASSERT_TRUE(test::openSettled(window, path));
+        window.setAllCandidatesCharted(true);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        ChartView* view = window.bottleneckChartView();
+        QChart* chart = view->chart();
+        ASSERT_TRUE(chart);
+        auto* area = view->parentWidget() ? qobject_cast<QScrollArea*>(view->parentWidget()->parentWidget()) : nullptr;
+        ASSERT_TRUE(area) << where;
+        ASSERT_GT(categoryAxisOf(*chart)->count(), 12) << where;
+        ASSERT_GT(area->verticalScrollBar()->maximum(), 0) << where << ": every candidate charted, the chart scrolls";
+        area->verticalScrollBar()->setValue(0);
+        QCoreApplication::processEvents();
+        ASSERT_TRUE(chart->legend()->isVisible()) << where;
+        const QRect shown = shownPart(*view).adjusted(-1, -1, 1, 1);
+        QStringList entries;
+        for (QLegendMarker* marker : chart->legend()->markers())
+            if (marker->isVisible())
+                entries << marker->label();
+        ASSERT_GE(entries.size(), 2) << where;
+        QStringList inSight;
+        for (QGraphicsItem* item : chart->scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible() || !chart->legend()->isAncestorOf(text))
+                continue;
+            const qreal margin = text->document()->documentMargin();
+            const QRectF box
+                = text->sceneTransform().mapRect(text->boundingRect().adjusted(margin, margin, -margin, -margin));
+            if (shown.contains(view->mapFromScene(box).boundingRect()))
+                inSight << text->toPlainText();
+        }
+        for (const QString& entry : entries)
+            EXPECT_TRUE(inSight.contains(entry))
+                << where << ": legend entry " << entry.toStdString() << " not drawn whole in the part shown at the top";
+        // Twelve charted again: the chart fits its room and the legend is back right of the plot.
+        window.setAllCandidatesCharted(false);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        chart = view->chart();
+        ASSERT_TRUE(chart);
+        EXPECT_FALSE(area->verticalScrollBar()->isVisible()) << where;
+        EXPECT_GE(chart->legend()->geometry().left(), chart->plotArea().right()) << where;
+    }
+    installLanguage(QStringLiteral("en"));
+}
+
 TEST(ChartLabelsWindow, TwelveChartedCandidatesFitTheStepTimeChartWithoutScrollingInBothLanguages)
 {
     eachChartWindow({ 12, 50 }, [](MainWindow& window, const std::string& where) {

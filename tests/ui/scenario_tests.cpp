@@ -28,7 +28,9 @@
 #include <QLogValueAxis>
 #include <QProcess>
 #include <QScatterSeries>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -596,6 +598,53 @@ TEST_F(ScenarioWindow, SweepViewShowsOneRowPerValueAndNamesABadValue)
     EXPECT_TRUE(view->errorText().startsWith(QStringLiteral("--values: 0: workload.sequence_length:")))
         << view->errorText().toStdString();
     saveSweepScreens(view, ready, QStringLiteral("2048, 4096, 8192, 16384"), QStringLiteral("sweep_"));
+}
+
+// The screens check (uiscreens): scrolled sideways to the costs and differences, the sweep's table lost its scenario
+// column, so a row read "¥1,362 ... +12.5 h" with no "Sequence length = 16,384" to say which value it was. Scrolled
+// to its right end, the table still shows the scenario column whole at its left, over every row, with the table's
+// own names and width (the helper the comparison table keeps its rank and candidate with); unscrolled it is in its
+// own place, not twice.
+TEST_F(ScenarioWindow, TheSweepsScenarioColumnStaysInSightWhenTheTableScrollsSideways)
+{
+    std::unique_ptr<QSignalSpy> spy;
+    SweepView* view = openSweep(QStringLiteral("sweep.gpuplan"), spy);
+    view->resize(700, 600); // narrower than the table's columns
+    QCoreApplication::processEvents();
+    QTableView* table = view->table();
+    QTableView* names = view->scenarioColumn();
+    ASSERT_TRUE(table && names);
+    using C = ScenarioComparisonModel;
+    QScrollBar* across = table->horizontalScrollBar();
+    ASSERT_GT(across->maximum(), 0) << "the table is wider than its view at 700 px";
+    across->setValue(0);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(names->isVisible()) << "unscrolled, the scenario column is the table's own";
+    across->setValue(across->maximum());
+    QCoreApplication::processEvents();
+    ASSERT_LE(table->columnViewportPosition(C::Scenario) + table->columnWidth(C::Scenario), 0)
+        << "scrolled to the end, the table's own scenario column is out of sight";
+    ASSERT_TRUE(names->isVisible());
+    const QPoint corner = names->mapTo(table, QPoint(0, 0));
+    EXPECT_EQ(corner.x(), table->viewport()->mapTo(table, QPoint(0, 0)).x()) << "at the table's left edge";
+    EXPECT_EQ(names->model(), table->model());
+    EXPECT_EQ(names->columnWidth(C::Scenario), table->columnWidth(C::Scenario)) << "as wide as the table's own";
+    EXPECT_GE(names->width(), table->columnWidth(C::Scenario));
+    for (int c = 0; c < C::ColumnCount; ++c) {
+        EXPECT_EQ(names->isColumnHidden(c), c != C::Scenario) << c;
+    }
+    ASSERT_EQ(view->model()->rowCount(), 5);
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QRect cell = names->visualRect(names->model()->index(row, C::Scenario));
+        EXPECT_TRUE(names->viewport()->rect().contains(cell)) << "row " << row << " named whole in sight";
+        EXPECT_EQ(names->viewport()->mapTo(table, cell.topLeft()).y(),
+            table->viewport()->mapTo(table, table->visualRect(table->model()->index(row, C::Candidate)).topLeft()).y())
+            << "beside its own figures, row " << row;
+    }
+    // Back at the start, the table's own column shows the names again and the copy goes.
+    across->setValue(0);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(names->isVisible());
 }
 
 TEST_F(ScenarioWindow, SweepOfThePriceDiscountGivesTheCliNumbersAndNamesABadValue)

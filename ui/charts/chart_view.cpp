@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QKeyEvent>
+#include <QLegend>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMouseEvent>
@@ -31,6 +32,27 @@ namespace
 {
 constexpr int kChartViewMinimumWidth = 260;
 constexpr char kResizingProperty[] = "gpuiResizing"; // fitCategoryLabels() runs for a resize
+constexpr char kLegendMovedUpProperty[] = "gpuiLegendMovedUp"; // the chart's right legend, above its plot
+
+// A legend right of the plot sits halfway down the chart: in a chart taller than its room ("show all", 160
+// candidates in 3,000 px) that is out of sight at the top, where the chart opens. There it goes above the plot, under
+// the title; back at the right once the chart fits its room again. True where it moved.
+bool placeLegendInSight(QChart& chart, bool tallerThanRoom)
+{
+    QLegend* legend = chart.legend();
+    const bool moved = chart.property(kLegendMovedUpProperty).toBool();
+    if (tallerThanRoom && !moved && legend->isVisible() && legend->alignment() == Qt::AlignRight) {
+        chart.setProperty(kLegendMovedUpProperty, true);
+        legend->setAlignment(Qt::AlignTop);
+        return true;
+    }
+    if (!tallerThanRoom && moved) {
+        chart.setProperty(kLegendMovedUpProperty, QVariant());
+        legend->setAlignment(Qt::AlignRight);
+        return true;
+    }
+    return false;
+}
 } // namespace
 
 ChartView::ChartView(QWidget* parent)
@@ -77,8 +99,11 @@ void ChartView::fitCategoryLabels()
     // past the room (fitCategoryRows); past the room even so, the scroll area scrolls. First: the labels' font sets
     // the width they need.
     const int frameHeight = height() - viewport()->height();
-    const std::optional<int> rows
-        = room != this ? fitCategoryRows(*c, room->height() - frameHeight) : categoryRowsHeight(*c);
+    std::optional<int> rows = room != this ? fitCategoryRows(*c, room->height() - frameHeight) : categoryRowsHeight(*c);
+    if (room != this && placeLegendInSight(*c, rows && *rows > room->height() - frameHeight)) {
+        settleLayout();
+        rows = fitCategoryRows(*c, room->height() - frameHeight);
+    }
     const auto fit = gpui::fitCategoryLabels(*c, room->width() - frame);
     const std::optional<int> column = categoryColumnWidth(*c); // level labels down the left, drawn whole
     const int wanted

@@ -1,11 +1,11 @@
 #include "widgets/comparison_view.h"
 
 #include "models/comparison_model.h"
+#include "widgets/frozen_columns.h"
 
 #include <QEvent>
 #include <QHeaderView>
 #include <QMenu>
-#include <QScrollBar>
 #include <QTimer>
 
 #include <algorithm>
@@ -49,94 +49,16 @@ ComparisonView::ComparisonView(ComparisonModel* model, QWidget* parent)
             defaults << ComparisonModel::columnKey(c);
     setHiddenColumnKeys(defaults);
 
-    // Scrolled sideways to the warnings, the rows lost their names: the rank and candidate columns stay at the left,
-    // in a second view of the same rows (same model, selection, row heights and vertical scrolling) over the first.
-    m_keyColumns = new QTableView(this);
-    m_keyColumns->setObjectName(QStringLiteral("keyColumns"));
-    m_keyColumns->setModel(m_proxy);
-    m_keyColumns->setSelectionModel(selectionModel());
-    m_keyColumns->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_keyColumns->setFocusPolicy(Qt::NoFocus); // the table itself keeps the keyboard
-    m_keyColumns->setAlternatingRowColors(true);
-    m_keyColumns->setWordWrap(false);
-    m_keyColumns->verticalHeader()->hide();
-    m_keyColumns->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
-    m_keyColumns->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_keyColumns->horizontalHeader()->setHighlightSections(false);
-    m_keyColumns->horizontalHeader()->setSortIndicatorShown(true);
-    m_keyColumns->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_keyColumns->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_keyColumns->setFrameShape(QFrame::NoFrame);
-    for (int c = 0; c < ComparisonModel::ColumnCount; ++c)
-        m_keyColumns->setColumnHidden(c, c != ComparisonModel::Rank && c != ComparisonModel::Candidate);
-    viewport()->stackUnder(m_keyColumns);
-    m_keyColumns->hide();
-    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical, int, int size) {
-        if (logical == ComparisonModel::Rank || logical == ComparisonModel::Candidate) {
-            m_keyColumns->setColumnWidth(logical, size);
-            placeKeyColumns();
-        }
-    });
-    connect(verticalScrollBar(), &QScrollBar::valueChanged, m_keyColumns->verticalScrollBar(), &QScrollBar::setValue);
-    connect(m_keyColumns->verticalScrollBar(), &QScrollBar::valueChanged, verticalScrollBar(), &QScrollBar::setValue);
-    connect(horizontalScrollBar(), &QScrollBar::valueChanged, this, &ComparisonView::placeKeyColumns);
-    // Its header sorts the table as the table's own does.
-    connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, m_keyColumns->horizontalHeader(),
-        &QHeaderView::setSortIndicator);
-    m_keyColumns->horizontalHeader()->setSortIndicator(
-        horizontalHeader()->sortIndicatorSection(), horizontalHeader()->sortIndicatorOrder());
-    connect(m_keyColumns->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int logical) {
-        const bool again = horizontalHeader()->sortIndicatorSection() == logical;
-        const Qt::SortOrder order = again && horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder
-            ? Qt::DescendingOrder
-            : Qt::AscendingOrder;
-        sortByColumn(logical, order);
-    });
-    placeKeyColumns();
+    // Scrolled sideways to the warnings, the rows lost their names: the rank and candidate columns stay at the left.
+    m_keyColumns = new FrozenColumns(this, { ComparisonModel::Rank, ComparisonModel::Candidate });
+    m_keyColumns->view()->setObjectName(QStringLiteral("keyColumns"));
 }
 
 ComparisonView::~ComparisonView() = default;
 
-void ComparisonView::placeKeyColumns()
+QTableView* ComparisonView::keyColumns() const
 {
-    if (!m_keyColumns)
-        return;
-    int width = 0;
-    int rightEdge = 0; // where the key columns end in the table's own, unscrolled layout
-    for (int c : { int(ComparisonModel::Rank), int(ComparisonModel::Candidate) }) {
-        const bool hidden = isColumnHidden(c);
-        if (m_keyColumns->isColumnHidden(c) != hidden)
-            m_keyColumns->setColumnHidden(c, hidden);
-        if (hidden)
-            continue;
-        if (m_keyColumns->columnWidth(c) != columnWidth(c))
-            m_keyColumns->setColumnWidth(c, columnWidth(c));
-        width += columnWidth(c);
-        rightEdge = std::max(rightEdge, horizontalHeader()->sectionPosition(c) + columnWidth(c));
-    }
-    // Only while the table is scrolled past the start of its key columns: unscrolled they are in their own places.
-    const int scrolled = horizontalHeader()->offset();
-    const bool shown = width > 0 && scrolled > 0 && width < viewport()->width() / 2 + 1
-        && horizontalHeader()->isVisible() && rightEdge > 0;
-    if (shown) {
-        m_keyColumns->horizontalHeader()->setFixedHeight(horizontalHeader()->height());
-        m_keyColumns->setGeometry(
-            viewport()->x(), frameWidth(), width, viewport()->height() + horizontalHeader()->height());
-    }
-    if (m_keyColumns->isVisible() != shown)
-        m_keyColumns->setVisible(shown);
-}
-
-void ComparisonView::resizeEvent(QResizeEvent* event)
-{
-    QTableView::resizeEvent(event);
-    placeKeyColumns();
-}
-
-void ComparisonView::updateGeometries()
-{
-    QTableView::updateGeometries();
-    placeKeyColumns();
+    return m_keyColumns->view();
 }
 
 void ComparisonView::fitColumnsToContents()
@@ -171,7 +93,8 @@ void ComparisonView::showColumn(int column, bool shown)
         if (columnWidth(column) > MaxColumnWidth)
             setColumnWidth(column, MaxColumnWidth);
     }
-    placeKeyColumns();
+    if (m_keyColumns) // not yet while the constructor hides the default columns
+        m_keyColumns->place();
 }
 
 void ComparisonView::changeEvent(QEvent* event)

@@ -11,6 +11,7 @@ namespace gpui
 
 class ComparisonModel;
 class ComparisonProxyModel;
+class FrozenColumns;
 
 class ComparisonView : public QTableView
 {
@@ -34,24 +35,21 @@ public:
     static constexpr int MaxColumnWidth = 280;
     // The rank and candidate columns, kept at the table's left while it scrolls sideways (a second view over the
     // first's left edge, shown only while the table is scrolled past them).
-    QTableView* keyColumns() const { return m_keyColumns; }
+    QTableView* keyColumns() const;
 
 signals:
     void hiddenColumnsChanged(const QStringList& keys);
 
 protected:
     void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-    void updateGeometries() override;
 
 private:
     void showHeaderMenu(const QPoint& pos);
-    void placeKeyColumns();
 
     ComparisonModel* m_model;
     ComparisonProxyModel* m_proxy;
     QTimer* m_growTimer;
-    QTableView* m_keyColumns = nullptr;
+    FrozenColumns* m_keyColumns = nullptr;
 };
 
 } // namespace gpui

@@ -5,6 +5,7 @@
 #include "charts/scenario_chart.h"
 #include "job_runner.h"
 #include "number_format.h"
+#include "widgets/frozen_columns.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -38,6 +39,9 @@ ScenarioCompareView::ScenarioCompareView(QWidget* parent)
     m_table->horizontalHeader()->setMaximumSectionSize(460); // long change lists stay in their tool tip
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
+    // Scrolled sideways to the costs and differences, a row keeps its scenario's name at the left
+    // ("Sequence length = 16,384" beside its figures).
+    m_scenarioColumn = new FrozenColumns(m_table, { ScenarioComparisonModel::Scenario });
     m_chart->setExportName(QStringLiteral("scenarios"));
     m_chart->setObjectName(QStringLiteral("scenarioChart"));
     m_chart->setMinimumHeight(260);
@@ -73,6 +77,11 @@ ScenarioCompareView::ScenarioCompareView(QWidget* parent)
 
 // The runner cancels a running comparison and never waits for it: the job owns copies of what it reads.
 ScenarioCompareView::~ScenarioCompareView() = default;
+
+QTableView* ScenarioCompareView::scenarioColumn() const
+{
+    return m_scenarioColumn->view();
+}
 
 void ScenarioCompareView::compare(const gp::Plan& plan, std::shared_ptr<const gp::Catalog> catalog)
 {

@@ -20,6 +20,7 @@ namespace gpui
 {
 
 class ChartView;
+class FrozenColumns;
 class JobRunner;
 
 class ScenarioCompareView : public QDialog
@@ -37,6 +38,9 @@ public:
     ScenarioComparisonPtr comparison() const { return m_model->comparison(); }
     ScenarioComparisonModel* model() const { return m_model; }
     ChartView* chartView() const { return m_chart; }
+    QTableView* table() const { return m_table; }
+    // The scenario column, kept at the table's left while it scrolls sideways.
+    QTableView* scenarioColumn() const;
     // The row the differences are taken to (0: the base plan).
     void setBaseline(int row);
     int baseline() const;
@@ -64,6 +68,7 @@ private:
 
     ScenarioComparisonModel* m_model;
     QTableView* m_table;
+    FrozenColumns* m_scenarioColumn = nullptr;
     ChartView* m_chart;
     QComboBox* m_baseline;
     QLabel* m_baselineLabel;
