@@ -128,6 +128,54 @@ struct Workload {
     std::optional<int> evalSteps; // forward-only steps per evaluation; absent = the stack's default
 };
 
+// The rest of the training recipe: how the stack keeps the weights and optimizer states, its kernels and FP8.
+template <class Table> void trainingStateFieldEntries(Table& t)
+{
+    using namespace limits;
+    using Unit = FieldUnit;
+    using Write = FieldWrite;
+    using Report = FieldReport;
+    t.add("workload.master_weights", GP_PLAN_MEMBER(workload.masterWeights), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "FP32 master weights"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Keep an fp32 copy of the weights in mixed precision (off: pure bf16/fp16 "
+                "training)"));
+    t.add("workload.paged_optimizer", GP_PLAN_MEMBER(workload.pagedOptimizer), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Paged optimizer"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "bitsandbytes paged optimizer states (unified memory that spills to the "
+                "host)"));
+    t.add("workload.torch_compile", GP_PLAN_MEMBER(workload.torchCompile), Write::Always, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "torch.compile"),
+            GP_TRANSLATE_NOOP("FieldText", "torch.compile recomputes pointwise operations instead of saving them"));
+    t.add("workload.liger_kernel", GP_PLAN_MEMBER(workload.ligerKernel), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Liger kernels"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Liger's kernels patched into a Hugging Face model (use_liger_kernel): its fused SwiGLU keeps "
+                "the gate and up projections only and recomputes the activation in backward"));
+    t.add("workload.optimizer_in_backward", GP_PLAN_MEMBER(workload.optimizerInBackward), Write::Always,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Optimizer in backward"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "The optimizer step fused into the backward pass: each gradient is freed once "
+                "applied"));
+    t.add("workload.bf16_optimizer_states", GP_PLAN_MEMBER(workload.bf16OptimizerStates), Write::NotAtDefault,
+         Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "bf16 optimizer states"));
+    t.add("workload.fp8_recipe", GP_PLAN_MEMBER(workload.fp8Recipe), Write::NotAtDefault, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 scaling"));
+    t.add("workload.fp8_all_gather", GP_PLAN_MEMBER(workload.fp8AllGather), Write::NotAtDefault, Report::Question)
+        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 all-gather"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under "
+                "ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan's FSDP float8 all-gather); "
+                "under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in "
+                "FP8 and all-gathers them in FP8 (--fp8-param-gather)"));
+    t.add("workload.activation_checkpointing_layers", GP_PLAN_MEMBER(workload.checkpointedLayers), Unit::Layers, 0,
+         double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
+        .words(GP_TRANSLATE_NOOP("FieldText", "Partial recompute layers"));
+}
+
 // The training recipe: mode, objective, technique, precision, optimizer, batch, tokens, the stack's state.
 template <class Table> void trainingFieldEntries(Table& t)
 {
@@ -245,45 +293,7 @@ template <class Table> void trainingFieldEntries(Table& t)
          Write::NotAtDefault, Report::Assumption)
         .words(GP_TRANSLATE_NOOP("FieldText", "Evaluation steps"),
             GP_TRANSLATE_NOOP("FieldText", "Forward-only steps per evaluation; empty = the stack's default"));
-    t.add("workload.master_weights", GP_PLAN_MEMBER(workload.masterWeights), Write::Always, Report::Assumption)
-        .words(GP_TRANSLATE_NOOP("FieldText", "FP32 master weights"),
-            GP_TRANSLATE_NOOP("FieldText",
-                "Keep an fp32 copy of the weights in mixed precision (off: pure bf16/fp16 "
-                "training)"));
-    t.add("workload.paged_optimizer", GP_PLAN_MEMBER(workload.pagedOptimizer), Write::Always, Report::Assumption)
-        .words(GP_TRANSLATE_NOOP("FieldText", "Paged optimizer"),
-            GP_TRANSLATE_NOOP("FieldText",
-                "bitsandbytes paged optimizer states (unified memory that spills to the "
-                "host)"));
-    t.add("workload.torch_compile", GP_PLAN_MEMBER(workload.torchCompile), Write::Always, Report::Assumption)
-        .words(GP_TRANSLATE_NOOP("FieldText", "torch.compile"),
-            GP_TRANSLATE_NOOP("FieldText", "torch.compile recomputes pointwise operations instead of saving them"));
-    t.add("workload.liger_kernel", GP_PLAN_MEMBER(workload.ligerKernel), Write::NotAtDefault, Report::Assumption)
-        .words(GP_TRANSLATE_NOOP("FieldText", "Liger kernels"),
-            GP_TRANSLATE_NOOP("FieldText",
-                "Liger's kernels patched into a Hugging Face model (use_liger_kernel): its fused SwiGLU keeps "
-                "the gate and up projections only and recomputes the activation in backward"));
-    t.add("workload.optimizer_in_backward", GP_PLAN_MEMBER(workload.optimizerInBackward), Write::Always,
-         Report::Assumption)
-        .words(GP_TRANSLATE_NOOP("FieldText", "Optimizer in backward"),
-            GP_TRANSLATE_NOOP("FieldText",
-                "The optimizer step fused into the backward pass: each gradient is freed once "
-                "applied"));
-    t.add("workload.bf16_optimizer_states", GP_PLAN_MEMBER(workload.bf16OptimizerStates), Write::NotAtDefault,
-         Report::Assumption)
-        .words(GP_TRANSLATE_NOOP("FieldText", "bf16 optimizer states"));
-    t.add("workload.fp8_recipe", GP_PLAN_MEMBER(workload.fp8Recipe), Write::NotAtDefault, Report::Question)
-        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 scaling"));
-    t.add("workload.fp8_all_gather", GP_PLAN_MEMBER(workload.fp8AllGather), Write::NotAtDefault, Report::Question)
-        .words(GP_TRANSLATE_NOOP("FieldText", "FP8 all-gather"),
-            GP_TRANSLATE_NOOP("FieldText",
-                "Gather the linear weights in FP8: half the gathered bytes and a smaller gather buffer. Under "
-                "ZeRO-3/FSDP each rank casts its shard before the all-gather (torchtitan's FSDP float8 all-gather); "
-                "under Megatron the distributed optimizer (ZeRO 1 or more, full fine-tuning) keeps the parameters in "
-                "FP8 and all-gathers them in FP8 (--fp8-param-gather)"));
-    t.add("workload.activation_checkpointing_layers", GP_PLAN_MEMBER(workload.checkpointedLayers), Unit::Layers, 0,
-         double(kMaxLayers), Write::NotAtDefault, Report::Assumption)
-        .words(GP_TRANSLATE_NOOP("FieldText", "Partial recompute layers"));
+    trainingStateFieldEntries(t);
 }
 
 // The Megatron stack's own switches a launch file states: the master copy's width, per-module recompute, CUDA graphs
