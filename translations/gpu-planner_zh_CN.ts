@@ -534,6 +534,10 @@
         <translation>仅适用于解码器模型在语言建模目标下的全量训练（technique &quot;full&quot;）</translation>
     </message>
     <message>
+        <source>needs the model&apos;s architecture (a preset or model.architecture), not a parameter count alone</source>
+        <translation>需要模型的架构（预设或 model.architecture），仅有参数量不够</translation>
+    </message>
+    <message>
         <source>must be at most the sequence length (%1), got %2</source>
         <translation>不能超过序列长度（%1），当前为 %2</translation>
     </message>

@@ -58,6 +58,8 @@ inline constexpr const char* kCheckpointedLayersNeedFull
     = GP_TRANSLATE_NOOP("CoreError", "applies to activation_checkpointing \"full\" only");
 inline constexpr const char* kMtpNeedsDecoderFullTraining = GP_TRANSLATE_NOOP(
     "CoreError", "applies to technique \"full\" with objective \"language-modeling\" on a decoder model only");
+inline constexpr const char* kMtpNeedsArchitecture = GP_TRANSLATE_NOOP(
+    "CoreError", "needs the model's architecture (a preset or model.architecture), not a parameter count alone");
 inline constexpr const char* kAtMostSequenceGot
     = GP_TRANSLATE_NOOP("CoreError", "must be at most the sequence length (%1), got %2");
 inline constexpr const char* kContextPowerOfTwoGot
@@ -125,12 +127,12 @@ inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, 
     kAboveZeroGot, kPositiveIntegerOrWordGot, kBelowOneHitRateGot, kBelowOneDropoutGot, kHoldsPromptAndOutputGot,
     kGgmlCacheNeedsLlamaCpp, kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate,
     kOffPolicyNeedsSeparate, kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull,
-    kMtpNeedsDecoderFullTraining, kAtMostSequenceGot, kContextPowerOfTwoGot, kContextDividesSequence, kTrainingOnly,
-    kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks, kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu,
-    kAtMostModelLayersGot, kChunksExceedLayers, kSearchChunksExceedLayers, kLayoutExceedsGpus,
-    kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus,
-    kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot,
-    kDivideHeadsGot, kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters,
-    kPositiveNumberGot, kGiveAModel };
+    kMtpNeedsDecoderFullTraining, kMtpNeedsArchitecture, kAtMostSequenceGot, kContextPowerOfTwoGot,
+    kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks,
+    kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu, kAtMostModelLayersGot, kChunksExceedLayers,
+    kSearchChunksExceedLayers, kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus,
+    kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot,
+    kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot,
+    kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters, kPositiveNumberGot, kGiveAModel };
 
 } // namespace gp::words

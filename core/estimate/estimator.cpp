@@ -282,6 +282,42 @@ CandidateResult evaluateCandidate(const ResolvedModel& model, const Plan& plan, 
     return evaluateCandidateSharing(model, plan, hardware, config, catalog, nullptr);
 }
 
+namespace
+{
+
+// A fused attention kernel the GPU's architecture cannot run (FlashAttention-2 on a V100 or T4): the frameworks
+// run another one there, and the answer says which (training: PyTorch SDPA's fall-through, catalog
+// attention_kernel.runs.*; serving: the backend the engine picks itself, catalog
+// serving.engine.<engine>.attention_backend.*, where known); the numbers stay as the kernel's figures (or the
+// matmul efficiency where the architecture has none) give them.
+void warnAttentionKernelSubstitute(CandidateResult& r, const Workload& workload, const Hardware& hw,
+    const Catalog& catalog, bool serving, ServingEngineKind engineKind)
+{
+    if (!workload.flashAttention || workload.precision == Precision::Fp32)
+        return;
+    if (const std::string runs = attentionKernelSubstitute(catalog, hw.gpu.architecture, workload.attentionKernel);
+        !runs.empty()) {
+        const std::string kernel(toString(workload.attentionKernel));
+        const std::string engine(toString(engineKind));
+        const std::string backend
+            = serving ? servingEngineAttentionBackend(catalog, engineKind, hw.gpu.architecture) : std::string();
+        Diagnostic w { "attention_kernel_unsupported",
+            "the " + kernel + " attention kernel does not run on " + hw.gpu.name + " (" + hw.gpu.architecture + "); "
+                + (!serving               ? "PyTorch SDPA runs " + runs + " attention there"
+                        : backend.empty() ? engine + " runs an attention backend of its own there"
+                                          : engine + " runs its " + backend + " attention backend there"),
+            { { "kernel", kernel }, { "gpu", hw.gpu.name }, { "architecture", hw.gpu.architecture },
+                { "runs", serving ? "engine" : runs } } };
+        if (serving)
+            w.args.push_back({ "engine", engine });
+        if (!backend.empty())
+            w.args.push_back({ "backend", backend });
+        r.warnings.push_back(std::move(w));
+    }
+}
+
+} // namespace
+
 CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan& plan, const Hardware& hw,
     const Configuration& config, const Catalog& catalog, ServingReplicaCache* servingReplicas)
 {
@@ -309,32 +345,8 @@ CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan&
     const bool serving = plan.workload.mode == Mode::Serving;
     const ServingEngineKind engineKind = plan.workload.serving.engine.kind;
     const bool engineRuns = !serving || servingEngineRuns(catalog, engineKind, hw.gpu.architecture);
-    // A fused attention kernel the GPU's architecture cannot run (FlashAttention-2 on a V100 or T4): the frameworks
-    // run another one there, and the answer says which (training: PyTorch SDPA's fall-through, catalog
-    // attention_kernel.runs.*; serving: the backend the engine picks itself, catalog
-    // serving.engine.<engine>.attention_backend.*, where known); the numbers stay as the kernel's figures (or the
-    // matmul efficiency where the architecture has none) give them.
-    if (engineRuns && workload.flashAttention && workload.precision != Precision::Fp32)
-        if (const std::string runs = attentionKernelSubstitute(catalog, hw.gpu.architecture, workload.attentionKernel);
-            !runs.empty()) {
-            const std::string kernel(toString(workload.attentionKernel));
-            const std::string engine(toString(engineKind));
-            const std::string backend
-                = serving ? servingEngineAttentionBackend(catalog, engineKind, hw.gpu.architecture) : std::string();
-            Diagnostic w { "attention_kernel_unsupported",
-                "the " + kernel + " attention kernel does not run on " + hw.gpu.name + " (" + hw.gpu.architecture
-                    + "); "
-                    + (!serving               ? "PyTorch SDPA runs " + runs + " attention there"
-                            : backend.empty() ? engine + " runs an attention backend of its own there"
-                                              : engine + " runs its " + backend + " attention backend there"),
-                { { "kernel", kernel }, { "gpu", hw.gpu.name }, { "architecture", hw.gpu.architecture },
-                    { "runs", serving ? "engine" : runs } } };
-            if (serving)
-                w.args.push_back({ "engine", engine });
-            if (!backend.empty())
-                w.args.push_back({ "backend", backend });
-            r.warnings.push_back(std::move(w));
-        }
+    if (engineRuns)
+        warnAttentionKernelSubstitute(r, workload, hw, catalog, serving, engineKind);
     if (workload.precision == Precision::Fp8 && workload.fp8Recipe != plan.workload.fp8Recipe) {
         const std::string wanted(toString(plan.workload.fp8Recipe));
         const std::string used(toString(workload.fp8Recipe));
@@ -603,16 +615,22 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
 std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
 {
     const Workload& w = plan.workload;
+    // Megatron builds MTP layers for a GPT model's language-modelling loss (gpt_model.py); the planner trains them
+    // in full fine-tuning or pre-training only (trainedMtpLayers), and builds them from the model's architecture.
+    if (w.mtpLayers > 0) {
+        if (w.mode != Mode::Training)
+            return wordedError("workload.mtp_layers", { words::kTrainingOnly, {} });
+        if (model.architecture.kind == ModelKind::Decoder && model.architecture.numLayers <= 0)
+            return wordedError("workload.mtp_layers", { words::kMtpNeedsArchitecture, {} });
+        if (trainedMtpLayers(model.architecture, w) == 0)
+            return wordedError("workload.mtp_layers", { words::kMtpNeedsDecoderFullTraining, {} });
+    }
     if (w.mode != Mode::Training)
         return std::nullopt;
     const auto layers = static_cast<long long>(totalLayers(model.architecture));
     if (w.checkpointedLayers && *w.checkpointedLayers > layers)
         return wordedError("workload.activation_checkpointing_layers",
             { words::kAtMostModelLayersGot, { std::to_string(layers), std::to_string(*w.checkpointedLayers) } });
-    // Megatron builds MTP layers for a GPT model's language-modelling loss (gpt_model.py); the planner trains them
-    // in full fine-tuning or pre-training only (trainedMtpLayers).
-    if (w.mtpLayers > 0 && trainedMtpLayers(model.architecture, w) == 0)
-        return wordedError("workload.mtp_layers", { words::kMtpNeedsDecoderFullTraining, {} });
     const ParallelismSpec& p = w.parallelism;
     const long long pipeline = plan.search.enabled ? 2 : p.pipeline;
     const long long chunks = pipeline * p.virtualStages;

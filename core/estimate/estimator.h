@@ -36,7 +36,8 @@ std::optional<FitFailure> layoutProblem(
 // The training recipe's fields that the model bounds (empty when they fit it), naming the field:
 // `workload.activation_checkpointing_layers` at most the model's layers, and an interleaved pipeline's model
 // chunks (pipeline x virtual_stages; the planner's smallest pipeline, 2, while it chooses) at least one layer
-// each.
+// each; `workload.mtp_layers` in any mode (training only, full language-model training of a decoder whose
+// architecture is known).
 std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model);
 
 struct PlanEstimate {

@@ -50,14 +50,14 @@ TEST(FactHomes, LoraTargetsCountTheSameInMemoryAndFlops)
     // Llama reference spellings wq/wv: 32 layers x 2 matrices x rank 16 x (4096 + 4096) = 8,388,608.
     const Workload w = lora({ "wq", "wv" });
     const double byHand = 32.0 * 2 * 16 * (4096 + 4096);
-    EXPECT_DOUBLE_EQ(trainableParameters(m, w), byHand);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, w, 1), byHand);
     EXPECT_DOUBLE_EQ(loraParameters(m.architecture, w.lora), byHand);
     // The FLOP model's adapter work is 2 FLOPs per adapter parameter per token.
     const TrainingFlopsPerToken f = trainingFlopsPerToken(m.architecture, m.parameters, w, Checkpointing::None);
     EXPECT_DOUBLE_EQ(f.forward.adapters, 2 * byHand);
     // The Hugging Face spellings name the same matrices.
-    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({ "q_proj", "v_proj" })), byHand);
-    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({ "model.layers.0.self_attn.q_proj", "v" })), byHand);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({ "q_proj", "v_proj" }), 1), byHand);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, lora({ "model.layers.0.self_attn.q_proj", "v" }), 1), byHand);
 }
 
 TEST(FactHomes, LoraAllLinearCountsEveryMatrixOnce)

@@ -116,6 +116,43 @@ TEST(MtpTraining, ItsWeightsAndTheEmbeddingCopyLieOnTheLastStage)
     EXPECT_GT(on.activations, off.activations);
 }
 
+TEST(MtpTraining, TheTrainedParameterCountHoldsItsWeightsAndTheEmbeddingCopy)
+{
+    // The one count of trained parameters (gradient reduce and parameter gather, optimizer update, gradient
+    // accumulation, checkpoint) holds the MTP layers and, with a pipeline, the last stage's embedding copy: the memory
+    // model's per-GPU share unsplit.
+    const ResolvedModel m = test::presetModel("deepseek-v3");
+    const ParameterCounts& c = m.parameters;
+    EXPECT_DOUBLE_EQ(trainableParameters(m, mtpWorkload(0), 8), c.total);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, mtpWorkload(1), 1), c.total + c.mtpPerModule);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, mtpWorkload(2), 8), c.total + 2 * c.mtpPerModule + c.embedding);
+    EXPECT_DOUBLE_EQ(trainableParameters(m, mtpWorkload(1), 8), c.total + mtpParametersPerGpu(c, 1, 1, 8, 1, 1));
+    // LoRA trains no MTP layer: its adapters alone.
+    Workload lora = mtpWorkload(1);
+    lora.technique = Technique::Lora;
+    Workload loraOff = lora;
+    loraOff.mtpLayers = 0;
+    EXPECT_DOUBLE_EQ(trainableParameters(m, lora, 8), trainableParameters(m, loraOff, 8));
+
+    // The Trainer's optimizer update (framework hf) walks the MTP layer's weights too: it grows by their share.
+    const ResolvedModel q = test::presetModel("qwen3-30b-a3b");
+    const Catalog& catalog = builtinCatalog();
+    const Hardware hw = testing::catalogHardware(catalog, "h100-80gb-sxm", 8, "nvlink4", 1);
+    const PerformanceDefaults d = performanceDefaults(catalog, {}, hw.gpu.gpuClass, hw.gpu.architecture);
+    Configuration cfg;
+    cfg.data = 8;
+    cfg.zeroStage = 3;
+    cfg.microBatchSize = 1;
+    cfg.checkpointing = Checkpointing::Full;
+    auto update = [&](int mtp) {
+        Workload w = mtpWorkload(mtp);
+        w.framework = TrainingStack::Hf;
+        return estimateThroughput(q, w, cfg, hw, catalog, d).optimizerUpdateSeconds;
+    };
+    ASSERT_GT(update(0), 0.0);
+    EXPECT_NEAR(update(1) / update(0), (q.parameters.total + q.parameters.mtpPerModule) / q.parameters.total, 1e-9);
+}
+
 TEST(MtpTraining, TheLastPipelineStageRunsItAndSetsThePace)
 {
     // Qwen3-30B-A3B (48 layers) on 8 H100s: the MTP layer's work adds to the step in proportion to its FLOPs without a
@@ -167,6 +204,25 @@ TEST(MtpTraining, PlanFieldIsValidatedAndReadFromMegatronsFlag)
     const auto problem = recipeProblem(lora, m);
     ASSERT_TRUE(problem);
     EXPECT_NE(problem->toString().find("mtp_layers"), std::string::npos) << problem->toString();
+    // Outside training no MTP layer runs: a serving, inference or RL plan with one is refused, naming the field.
+    for (const Mode mode : { Mode::Serving, Mode::Inference, Mode::Rl }) {
+        Plan other = *plan;
+        other.workload.mode = mode;
+        const auto refused = recipeProblem(other, m);
+        ASSERT_TRUE(refused) << int(mode);
+        EXPECT_EQ(refused->field, "workload.mtp_layers");
+        EXPECT_NE(refused->toString().find("training only"), std::string::npos) << refused->toString();
+        other.workload.mtpLayers = 0;
+        EXPECT_FALSE(recipeProblem(other, m)) << int(mode);
+    }
+    // A decoder with no architecture (a parameter count alone) is asked for one, not told it is no decoder.
+    ResolvedModel bare = m;
+    bare.architecture.numLayers = 0;
+    const auto noArchitecture = recipeProblem(*plan, bare);
+    ASSERT_TRUE(noArchitecture);
+    EXPECT_EQ(noArchitecture->field, "workload.mtp_layers");
+    EXPECT_NE(noArchitecture->toString().find("architecture"), std::string::npos) << noArchitecture->toString();
+    EXPECT_EQ(noArchitecture->toString().find("decoder"), std::string::npos) << noArchitecture->toString();
     // Megatron's --mtp-num-layers and Megatron-Bridge's mtp_num_layers.
     auto read = [](const std::string& text, const std::string& name) {
         std::map<std::string, nlohmann::json> got;

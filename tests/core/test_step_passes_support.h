@@ -45,7 +45,7 @@ inline StepPassesEstimate stepPassesEstimate(const nlohmann::json& document)
     const Workload onGpu = workloadOnGpu(plan->workload, hw->gpu);
     out.time = estimateThroughput(
         *model, onGpu, out.result.configuration, *hw, out.result.memory, plan->assumptions, builtinCatalog());
-    out.trained = trainableParameters(*model, onGpu);
+    out.trained = trainableParameters(*model, onGpu, out.result.configuration.pipeline);
     const PerformanceDefaults d = performanceDefaults(builtinCatalog(), {}, hw->gpu.gpuClass, hw->gpu.architecture);
     out.bandwidth = hw->gpu.memoryBandwidthGBps * 1e9 * d.decodeBandwidth;
     return out;

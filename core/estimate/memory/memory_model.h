@@ -22,8 +22,11 @@ MemoryBreakdown estimateMemory(const ResolvedModel& model, const Workload& workl
 // Fraction of GPU memory kept free for a plan to count as fitting.
 double headroomFraction(const Assumptions& assumptions, const Catalog& catalog);
 
-// Trainable parameters for the workload's technique (LoRA adapters, freeze's top layers, or all).
-double trainableParameters(const ResolvedModel& model, const Workload& workload);
+// Trainable parameters, model-wide, for the workload's technique (LoRA adapters, freeze's top layers, or all). In
+// full training they include the trained multi-token-prediction layers (workload.mtp_layers) and, with a
+// `pipeline`, the last stage's copy of the input embedding they read: mtpParametersPerGpu's count unsplit, the
+// memory model's.
+double trainableParameters(const ResolvedModel& model, const Workload& workload, int pipeline);
 
 // Catalog default keys the memory model reads.
 const std::vector<std::string>& memoryDefaultKeys();

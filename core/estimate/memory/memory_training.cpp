@@ -262,12 +262,14 @@ LitgptQuantizedHeadPeak litgptPeak(const TrainingMemoryBasis& a)
 
 } // namespace
 
-double trainableParameters(const ResolvedModel& model, const Workload& workload)
+double trainableParameters(const ResolvedModel& model, const Workload& workload, int pipeline)
 {
     const auto& c = model.parameters;
     switch (workload.technique) {
     case Technique::Full:
-        return c.total;
+        // The model's parameters and its trained MTP layers (with their embedding copy under a pipeline), unsplit:
+        // the memory model's per-GPU share (trainingMemoryBasis) at tensor, expert and expert-tensor degree 1.
+        return c.total + mtpParametersPerGpu(c, trainedMtpLayers(model.architecture, workload), 1, pipeline, 1, 1);
     case Technique::Lora:
     case Technique::Qlora:
         return loraParameters(model.architecture, workload.lora);

@@ -713,7 +713,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Megatron-DeepSpeed's own passes (framework deepspeed; deepspeed_step_passes.h): each micro-batch's gradient
     // accumulation over the rank's trained parameters, and the layer passes every tensor rank runs whole without
     // sequence parallelism, on each token of the rank's micro-batches in each layer of its stage.
-    const double trained = trainableParameters(model, workload); // the memory model's count: one definition
+    // The memory model's count, MTP layers included: one definition.
+    const double trained = trainableParameters(model, workload, s.p);
     if (s.bandwidth > 0) {
         r.gradientAccumulationSeconds = trained / (double(s.t) * s.p)
             * deepspeedGradientAccumulationBytesPerParameter(workload, config, d, s.accum) / s.bandwidth;
