@@ -474,14 +474,21 @@ constexpr ExportFormat kExportFormats[] = { { "torchtitan", true, false }, { "me
     { "deepspeed", true, false }, { "hf", true, false }, { "litgpt", true, false }, { "vllm", false, true },
     { "sglang", false, true }, { "llama.cpp", false, true }, { "k8s", true, true } };
 
-// "vllm|sglang|llama.cpp|k8s": the formats a serving (or training) plan exports, as --launch takes them.
-std::string exportFormatsFor(bool serving)
+// "vllm|sglang|llama.cpp|k8s": the formats that export a training plan (`training`) or a serving plan (`serving`),
+// as --launch takes them; both: every format.
+std::string joinExportFormats(bool training, bool serving)
 {
     std::string list;
     for (const ExportFormat& f : kExportFormats)
-        if (serving ? f.serving : f.training)
+        if ((training && f.training) || (serving && f.serving))
             list.append(list.empty() ? "" : "|").append(f.name);
     return list;
+}
+
+// The formats a serving (or training) plan exports.
+std::string exportFormatsFor(bool serving)
+{
+    return joinExportFormats(!serving, serving);
 }
 
 } // namespace
@@ -662,16 +669,12 @@ std::vector<std::string> headerLines(
 Expected<LaunchExport> exportLaunch(const Plan& plan, const PlanAnswer& answer, const Catalog& catalog,
     const std::string& format, const std::string& planName)
 {
-    const auto& formats = launchExportFormats();
-    if (std::find(formats.begin(), formats.end(), format) == formats.end()) {
-        std::string list;
-        for (const auto& f : formats)
-            list += (list.empty() ? "" : "|") + f;
-        return wordedError("--launch", { words::kLaunchFormatGot, { list, format } });
-    }
-    const bool serving = plan.workload.mode == Mode::Serving;
-    const ExportFormat& chosen = *std::find_if(
+    const ExportFormat* found = std::find_if(
         std::begin(kExportFormats), std::end(kExportFormats), [&](const ExportFormat& f) { return format == f.name; });
+    if (found == std::end(kExportFormats))
+        return wordedError("--launch", { words::kLaunchFormatGot, { joinExportFormats(true, true), format } });
+    const bool serving = plan.workload.mode == Mode::Serving;
+    const ExportFormat& chosen = *found;
     if (serving && !chosen.serving)
         return wordedError("--launch", { words::kTrainingFormatForServing, { format, exportFormatsFor(true) } });
     if (!serving && !chosen.training)

@@ -114,6 +114,12 @@ private:
     std::vector<AcceptedValue> m_values;
 };
 
+// A serving engine's model dtypes (--dtype) and KV cache dtypes, each as its source lists them (serving_formats.cpp):
+// an engine with no such table (llama.cpp, whose reader has its own) is an error naming it,
+// never another engine's table.
+Expected<const AcceptedValues*> modelDtypes(ServingEngineKind engine);
+Expected<const AcceptedValues*> kvCacheDtypes(ServingEngineKind engine);
+
 // Numbers in launch files: an integer (also "8" in a YAML string); nullopt for anything else.
 std::optional<long long> integerValue(const YAML::Node& node);
 std::optional<double> numberValue(const YAML::Node& node);

@@ -123,7 +123,7 @@ Expected<bool> mapLlamaServerValue(
         const AcceptedValue* type = llamaCacheTypes().find(value);
         if (!type)
             out.ignore(flag, line,
-                Words { words::kIgnoredNotEngineValue, { flag, value, "llama-server", llamaCacheTypes().list() } });
+                Words { words::kIgnoredNotEngineValue, { flag, value, out.format(), llamaCacheTypes().list() } });
         else if (type->ignored.text)
             out.ignore(flag, line, Words { type->ignored.text, { value, llamaCacheTypes().list(true) } });
         else
@@ -176,7 +176,7 @@ Expected<LaunchImport> readLlamaServerArgs(const ShellCommand& command, std::siz
                 out.ignore(
                     flag, line, Words { words::kIgnoredUnmodelledValue, { flag, v, flashAttentionValues().list() } });
             else if (mode->ignored.text)
-                out.ignore(flag, line, Words { mode->ignored.text, { v } });
+                out.ignore(flag, line, Words { mode->ignored.text });
             else
                 out.set("workload.flash_attention", mode->plan, flag, line);
             continue;

@@ -6,6 +6,7 @@
 #include "launch/launch_internal.h"
 
 #include "estimate/serving/lora_adapters.h"
+#include "plan/plan_enum_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -190,33 +191,48 @@ std::optional<double> servingFlagNumber(std::string text)
     return *v * scale;
 }
 
-// Each engine's model dtype (--dtype; TensorRT-LLM's dtype), as its source lists it, and the plan's precision each
-// sets; auto keeps the checkpoint's own dtype (the plan's precision stays). A name another engine or framework takes
-// (bf16, fp16) is refused naming this engine and its list, as the engine itself refuses it.
-const AcceptedValues& modelDtypes(const std::string& engine)
+// vLLM's and SGLang's model dtypes, the same six names in the same order: vLLM's vllm/config/model.py ModelDType,
+// ModelConfig.dtype and so --dtype's choices (vllm-project/vllm@0052a5b8; half is float16, float is float32), and
+// SGLang's python/sglang/srt/server_args.py ServerArgs.dtype, its choices (sgl-project/sglang@001067ff). float16 and
+// float32 ahead of their short names: the spellings the writers give the plan's fp16 and fp32.
+const AcceptedValues& vllmSglangModelDtypes()
 {
-    constexpr const char* kOwnDtype = words::kIgnoredModelDtype;
-    // vLLM: vllm/config/model.py ModelDType, ModelConfig.dtype and so --dtype's choices (vllm-project/vllm@0052a5b8):
-    // half is float16, float is float32. float16 and float32 ahead of their short names: the spellings the writer
-    // gives the plan's fp16 and fp32.
-    static const AcceptedValues vllm { { "auto", nullptr, kOwnDtype }, { "float16", "fp16" }, { "half", "fp16" },
-        { "bfloat16", "bf16" }, { "float32", "fp32" }, { "float", "fp32" } };
-    // SGLang: python/sglang/srt/server_args.py ServerArgs.dtype, its choices (sgl-project/sglang@001067ff): the same
-    // six names as vLLM's, in the same order here for the same reason.
-    static const AcceptedValues sglang { { "auto", nullptr, kOwnDtype }, { "float16", "fp16" }, { "half", "fp16" },
-        { "bfloat16", "bf16" }, { "float32", "fp32" }, { "float", "fp32" } };
+    static const AcceptedValues dtypes { { "auto", nullptr, words::kIgnoredModelDtype }, { "float16", "fp16" },
+        { "half", "fp16" }, { "bfloat16", "bf16" }, { "float32", "fp32" }, { "float", "fp32" } };
+    return dtypes;
+}
+
+// An engine with no table of the values a field takes: an error naming it (never another engine's table). No file
+// reaches it (each serving reader and writer asks for its own engine's table): a defect in the program, not in the
+// input, so said in English without a window template.
+Error noEngineTable(const std::string& engine)
+{
+    return Error { "", "internal: GPU Planner has no table of the values " + engine + " takes for this field" };
+}
+
+} // namespace
+
+Expected<const AcceptedValues*> modelDtypes(ServingEngineKind engine)
+{
     // TensorRT-LLM: tensorrt_llm/llmapi/llm_args.py BaseLlmArgs.dtype (a string, "auto" by default) becomes the
     // model's torch dtype through tensorrt_llm/_utils.py str_dtype_to_torch (NVIDIA/TensorRT-LLM@000a01de,
     // _str_to_torch_dtype_dict; any other name fails its assert). Its floating names; its integer, bool and fp8
     // entries are tensor types, not a model dtype (fp8 weights come from a quantized checkpoint).
-    static const AcceptedValues trtllm { { "auto", nullptr, kOwnDtype }, { "bfloat16", "bf16" }, { "float16", "fp16" },
-        { "float32", "fp32" } };
-    return engine == "sglang" ? sglang : engine == "tensorrt-llm" ? trtllm : vllm;
+    static const AcceptedValues trtllm { { "auto", nullptr, words::kIgnoredModelDtype }, { "bfloat16", "bf16" },
+        { "float16", "fp16" }, { "float32", "fp32" } };
+    switch (engine) {
+    case ServingEngineKind::Vllm:
+    case ServingEngineKind::Sglang:
+        return &vllmSglangModelDtypes();
+    case ServingEngineKind::TensorRtLlm:
+        return &trtllm;
+    case ServingEngineKind::LlamaCpp: // a GGUF file carries its types; llamacpp_format.cpp reads its flags
+        break;
+    }
+    return noEngineTable(std::string(toString(engine)));
 }
 
-// Each engine's KV cache dtypes, as its source lists them, and the plan's KV precision each sets (null for auto: the
-// model's dtype). A dtype the engine runs whose layout the plan has no precision for is ignored by name.
-const AcceptedValues& kvCacheDtypes(const std::string& engine)
+Expected<const AcceptedValues*> kvCacheDtypes(ServingEngineKind engine)
 {
     constexpr const char* kNotModelled = words::kIgnoredKvDtypeNotModelled;
     // vLLM: vllm/config/cache.py CacheDType (vllm-project/vllm@002f10e0). fp8 is fp8_e4m3; fp8_inc is Gaudi's fp8;
@@ -241,7 +257,31 @@ const AcceptedValues& kvCacheDtypes(const std::string& engine)
     // name is only warned about) and the NVFP4 cache (tensorrt_llm/_torch/pyexecutor kv_cache_manager_v2.py
     // _build_cache_config: dtype "nvfp4" adds the block scales).
     static const AcceptedValues trtllm { { "auto", nullptr }, { "fp8", "fp8" }, { "nvfp4", nullptr, kNotModelled } };
-    return engine == "sglang" ? sglang : engine == "tensorrt-llm" ? trtllm : vllm;
+    switch (engine) {
+    case ServingEngineKind::Vllm:
+        return &vllm;
+    case ServingEngineKind::Sglang:
+        return &sglang;
+    case ServingEngineKind::TensorRtLlm:
+        return &trtllm;
+    case ServingEngineKind::LlamaCpp: // --cache-type-k/v: llamaCacheTypes() (llamacpp_format.cpp)
+        break;
+    }
+    return noEngineTable(std::string(toString(engine)));
+}
+
+namespace
+{
+
+// `table` (modelDtypes, kvCacheDtypes) of the engine whose flags or keys `out` reads: a serving reader's format is its
+// engine's plan code ("vllm", "sglang", "tensorrt-llm"); any other format is an error naming it.
+Expected<const AcceptedValues*> readerTable(
+    const ImportBuilder& out, Expected<const AcceptedValues*> (*table)(ServingEngineKind))
+{
+    for (const auto& [code, kind] : detail::kServingEngines)
+        if (code == out.format())
+            return table(kind);
+    return noEngineTable(out.format());
 }
 
 Expected<bool> mapServingValue(
@@ -250,8 +290,11 @@ Expected<bool> mapServingValue(
     if (planField == "model") {
         mapModelName(out, value, flag, line);
     } else if (planField == "workload.precision") {
-        const AcceptedValues& dtypes = modelDtypes(out.format());
-        const std::string& engine = out.format();
+        const auto table = readerTable(out, modelDtypes);
+        if (!table)
+            return Error { flag, table.error().message, out.fileName() + ":" + std::to_string(line) };
+        const AcceptedValues& dtypes = **table;
+        const std::string& engine = out.format(); // the engine's plan code, as the other engine messages name it
         const AcceptedValue* dtype = dtypes.find(value);
         if (!dtype)
             out.ignore(flag, line, Words { words::kIgnoredNotEngineValue, { flag, value, engine, dtypes.list() } });
@@ -260,8 +303,11 @@ Expected<bool> mapServingValue(
         else
             out.set(planField, dtype->plan, flag, line);
     } else if (planField == "workload.serving.kv_cache_precision") {
-        const AcceptedValues& dtypes = kvCacheDtypes(out.format());
-        const std::string& engine = out.format(); // named as the other engine messages name it
+        const auto table = readerTable(out, kvCacheDtypes);
+        if (!table)
+            return Error { flag, table.error().message, out.fileName() + ":" + std::to_string(line) };
+        const AcceptedValues& dtypes = **table;
+        const std::string& engine = out.format(); // the engine's plan code, as the other engine messages name it
         const AcceptedValue* dtype = dtypes.find(value);
         if (!dtype)
             out.ignore(flag, line, Words { words::kIgnoredNotEngineValue, { flag, value, engine, dtypes.list() } });
@@ -804,11 +850,11 @@ struct EngineValues {
     double gpuMemoryUtilization = 0;
 };
 
-// The plan's precision ("bf16", "fp16", "fp32") as `engine`'s model dtype spells it: the first of its names that sets
-// it (modelDtypes()), so a written file reads back to the same precision.
-std::string dtypeText(const std::string& engine, const std::string& precision)
+// The plan's precision ("bf16", "fp16", "fp32") as an engine's model dtypes (modelDtypes()) spell it: the first of its
+// names that sets it, so a written file reads back to the same precision.
+std::string dtypeText(const AcceptedValues& dtypes, const std::string& precision)
 {
-    const AcceptedValue* name = modelDtypes(engine).spelling(precision);
+    const AcceptedValue* name = dtypes.spelling(precision);
     return name ? name->text : "auto";
 }
 
@@ -902,17 +948,23 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
 {
     LaunchExport result;
     result.format = "vllm";
+    const auto dtypes = modelDtypes(ServingEngineKind::Vllm);
+    const auto kvDtypes = kvCacheDtypes(ServingEngineKind::Vllm);
+    if (!dtypes)
+        return dtypes.error();
+    if (!kvDtypes)
+        return kvDtypes.error();
     const Configuration& c = target.result.configuration;
     const EngineValues e = engineValues(target, result.notes);
     std::vector<std::pair<std::string, std::string>> args { { "tensor-parallel-size", std::to_string(c.tensor) },
-        { "pipeline-parallel-size", std::to_string(c.pipeline) }, { "dtype", dtypeText("vllm", e.dtype) },
+        { "pipeline-parallel-size", std::to_string(c.pipeline) }, { "dtype", dtypeText(**dtypes, e.dtype) },
         { "max-model-len", std::to_string(e.maxModelLen) }, { "max-num-seqs", std::to_string(e.maxNumSeqs) },
         { "max-num-batched-tokens", std::to_string(e.maxNumBatchedTokens) },
         { "block-size", std::to_string(e.blockSize) },
         { "gpu-memory-utilization", roundedFraction(e.gpuMemoryUtilization) } };
     if (e.quantization)
         args.push_back({ "quantization", *e.quantization });
-    if (const AcceptedValue* kv = e.kvCache ? kvCacheDtypes("vllm").spelling(*e.kvCache) : nullptr)
+    if (const AcceptedValue* kv = e.kvCache ? (*kvDtypes)->spelling(*e.kvCache) : nullptr)
         args.push_back({ "kv-cache-dtype", kv->text });
     if (!target.plan.workload.serving.engine.cudaGraphs)
         args.push_back({ "enforce-eager", "" }); // planned without CUDA graphs (workload.serving.engine.cuda_graphs)
@@ -973,6 +1025,12 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
 {
     LaunchExport result;
     result.format = "sglang";
+    const auto dtypes = modelDtypes(ServingEngineKind::Sglang);
+    const auto kvDtypes = kvCacheDtypes(ServingEngineKind::Sglang);
+    if (!dtypes)
+        return dtypes.error();
+    if (!kvDtypes)
+        return kvDtypes.error();
     const Configuration& c = target.result.configuration;
     const EngineValues e = engineValues(target, result.notes);
     // Planned for SGLang, the engine's share is its --mem-fraction-static; planned for another engine, the share
@@ -999,14 +1057,14 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
         std::string script = "#!/usr/bin/env bash\n" + commentHeader(target, "#", result.notes) + "set -euo pipefail\n"
             + "python3 -m sglang.launch_server --model-path " + shellQuote(target.modelId) + " \\\n    --tp-size "
             + std::to_string(c.tensor) + " \\\n    --pp-size " + std::to_string(c.pipeline) + " \\\n    --dtype "
-            + dtypeText("sglang", e.dtype) + " \\\n    --context-length " + std::to_string(e.maxModelLen)
+            + dtypeText(**dtypes, e.dtype) + " \\\n    --context-length " + std::to_string(e.maxModelLen)
             + " \\\n    --max-running-requests " + std::to_string(e.maxNumSeqs) + " \\\n    --chunked-prefill-size "
             + std::to_string(e.maxNumBatchedTokens) + " \\\n    --page-size " + std::to_string(e.blockSize);
         if (plannedForSglang)
             script += " \\\n    --mem-fraction-static " + roundedFraction(e.gpuMemoryUtilization);
         if (e.quantization)
             script += " \\\n    --quantization " + *e.quantization;
-        if (const AcceptedValue* kv = e.kvCache ? kvCacheDtypes("sglang").spelling(*e.kvCache) : nullptr)
+        if (const AcceptedValue* kv = e.kvCache ? (*kvDtypes)->spelling(*e.kvCache) : nullptr)
             script += " \\\n    --kv-cache-dtype " + std::string(kv->text);
         if (!target.plan.workload.serving.engine.cudaGraphs)
             script += " \\\n    --disable-cuda-graph";

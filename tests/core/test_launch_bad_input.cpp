@@ -1,4 +1,6 @@
 // Launch files that cannot be read: the message names the file, the line and the field; nothing is imported.
+#include "base/reader_words.h"
+#include "catalog/catalog.h"
 #include "launch/launch.h"
 #include "launch/shell_words.h"
 #include "transformer/model_library.h"
@@ -250,6 +252,32 @@ vllm serve "$MODEL" ${ARGS[@]} \
     EXPECT_EQ(words, expected);
     EXPECT_EQ(read->commands[0].words.back().line, 14);
     EXPECT_EQ(read->commands[0].line, 13);
+}
+
+// --launch with a format it does not write: the message lists every format it writes, training and serving, from the
+// one table the per-mode lists come from (each mode's list is part of it).
+TEST(LaunchBadInput, AnUnknownExportFormatListsEveryFormatWritten)
+{
+    auto parsed = parsePlan(defaultPlanText());
+    ASSERT_TRUE(parsed) << parsed.error().toString();
+    const PlanAnswer noAnswer {};
+    auto refused = exportLaunch(*parsed, noAnswer, builtinCatalog(), "onnx", "plan");
+    ASSERT_FALSE(refused);
+    ASSERT_EQ(refused.error().words.size(), 1u) << refused.error().toString();
+    EXPECT_STREQ(refused.error().words.front().text, words::kLaunchFormatGot);
+    std::string every;
+    for (const std::string& f : launchExportFormats())
+        every += (every.empty() ? "" : "|") + f;
+    EXPECT_EQ(refused.error().words.front().args, (std::vector<std::string> { every, "onnx" }));
+    for (const char* format :
+        { "torchtitan", "megatron", "deepspeed", "hf", "litgpt", "vllm", "sglang", "llama.cpp", "k8s" })
+        EXPECT_NE(("|" + every + "|").find(std::string("|") + format + "|"), std::string::npos) << every;
+    // A serving plan refused a training format lists the serving formats, each of them in the whole list.
+    Plan serving = *parsed;
+    serving.workload.mode = Mode::Serving;
+    auto training = exportLaunch(serving, noAnswer, builtinCatalog(), "torchtitan", "plan");
+    ASSERT_FALSE(training);
+    EXPECT_EQ(training.error().words.front().args.at(1), "vllm|sglang|llama.cpp|k8s");
 }
 
 } // namespace

@@ -4,6 +4,8 @@
 // own dtype).
 #include "base/reader_words.h"
 #include "launch/launch.h"
+#include "launch/launch_internal.h"
+#include "plan/plan_enum_tables.h"
 
 #include <gtest/gtest.h>
 
@@ -286,6 +288,51 @@ TEST(LaunchServingValues, LlamaServerCacheTypesListWhatThePlanReads)
     for (const LaunchMappedField& m : import.mapped)
         q8 = q8 || (m.field == "-ctv" && m.value == "q8_0");
     EXPECT_TRUE(q8);
+}
+
+// The dtype tables are keyed by the engine (ServingEngineKind): vLLM and SGLang share one model-dtype table, each
+// other engine has its own, and an engine without a table (llama.cpp: its reader has its own cache types) is an
+// error naming it -- never vLLM's table by default.
+TEST(LaunchServingValues, DtypeTablesAreKeyedByEngineAndAMissingOneIsAnError)
+{
+    for (const auto& [code, kind] : detail::kServingEngines) {
+        const auto model = launch::modelDtypes(kind);
+        const auto kv = launch::kvCacheDtypes(kind);
+        if (kind == ServingEngineKind::LlamaCpp) {
+            for (const auto* table : { &model, &kv }) {
+                ASSERT_FALSE(*table) << code;
+                EXPECT_NE(table->error().message.find("llama.cpp"), std::string::npos) << table->error().message;
+            }
+            continue;
+        }
+        ASSERT_TRUE(model) << code;
+        ASSERT_TRUE(kv) << code;
+        EXPECT_NE(*model, nullptr) << code;
+        EXPECT_NE(*kv, nullptr) << code;
+    }
+    EXPECT_EQ(*launch::modelDtypes(ServingEngineKind::Vllm), *launch::modelDtypes(ServingEngineKind::Sglang));
+    EXPECT_EQ((*launch::modelDtypes(ServingEngineKind::Vllm))->list(), "auto|float16|half|bfloat16|float32|float");
+    EXPECT_EQ((*launch::modelDtypes(ServingEngineKind::TensorRtLlm))->list(), "auto|bfloat16|float16|float32");
+    EXPECT_NE(*launch::kvCacheDtypes(ServingEngineKind::Vllm), *launch::kvCacheDtypes(ServingEngineKind::Sglang));
+    EXPECT_EQ((*launch::kvCacheDtypes(ServingEngineKind::TensorRtLlm))->list(), "auto|fp8|nvfp4");
+}
+
+// llama-server's refusals name the engine by its plan code, as the other serving readers do (vllm, sglang,
+// tensorrt-llm), and -fa auto's reason is the template alone (it has no placeholder to fill).
+TEST(LaunchServingValues, LlamaServerNamesItsEngineByThePlanCode)
+{
+    const LaunchImport import
+        = imported("llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf -ctk q9_9 -fa auto\n", "run.sh");
+    const auto refused = servingIgnoredField(import, "-ctk");
+    ASSERT_TRUE(refused);
+    ASSERT_EQ(refused->words.size(), 1u);
+    EXPECT_STREQ(refused->words.front().text, words::kIgnoredNotEngineValue);
+    EXPECT_EQ(refused->words.front().args.at(2), "llama.cpp") << refused->reason;
+    const auto autoMode = servingIgnoredField(import, "-fa");
+    ASSERT_TRUE(autoMode);
+    ASSERT_EQ(autoMode->words.size(), 1u);
+    EXPECT_STREQ(autoMode->words.front().text, words::kIgnoredFlashAttentionAuto);
+    EXPECT_TRUE(autoMode->words.front().args.empty()) << autoMode->reason;
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "catalog/catalog.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
+#include "estimate/serving/engine_hardware.h"
 #include "estimate/serving/engine_release.h"
 #include "estimate/serving/serving_defaults.h"
 #include "estimate/serving/serving_model.h"
@@ -198,6 +199,23 @@ TEST(ServingEngineCpu, EagerPrefillFloorsOnlyPromptCarryingSteps)
     // The filling fixed point holds on the floored step: q = rate x step(q).
     EXPECT_GE(filled, 2000 * (floor + overhead) * (1 - 1e-9));
     EXPECT_NEAR(filled, 2000 * filledStep, 1e-6 * filled);
+}
+
+// Each engine's CPU keys are read under engineCatalogName(kind), the one home of an engine's catalog segment
+// (tensorrt_llm, llama_cpp): a figure set under one engine's name reaches that engine and no other.
+TEST(ServingEngineCpu, EachEnginesKeysAreReadUnderItsCatalogName)
+{
+    for (const auto& [code, kind] : detail::kServingEngines) {
+        const std::string prefix = "serving.engine." + engineCatalogName(kind);
+        const ServingDefaults d
+            = servingDefaults(withDefault(builtinCatalog(), prefix + ".cpu_us_per_request", 7), Assumptions {});
+        for (const auto& [otherCode, other] : detail::kServingEngines) {
+            if (other == kind)
+                EXPECT_DOUBLE_EQ(d.cpuSecondsPerRequest[int(other)], 7e-6) << prefix;
+            else
+                EXPECT_NE(d.cpuSecondsPerRequest[int(other)], 7e-6) << prefix << " reached " << otherCode;
+        }
+    }
 }
 
 } // namespace

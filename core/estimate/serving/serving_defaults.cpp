@@ -3,6 +3,7 @@
 #include "base/finite_number.h"
 
 #include "estimate/common/performance_defaults.h"
+#include "estimate/serving/engine_hardware.h"
 #include "estimate/serving/engine_release.h"
 #include "estimate/serving/prefix_cache.h"
 
@@ -70,20 +71,17 @@ ServingDefaults servingDefaults(const Catalog& catalog, const Assumptions& a)
     d.marlinInt4BandwidthRatio = get("serving.kernel.marlin_int4_bandwidth_ratio", 0.1, 2);
     d.llamaCppQ8BandwidthRatio = get("serving.kernel.llama_cpp_q8_0_bandwidth_ratio", 0.1, 2);
     d.llamaCppQ4BandwidthRatio = get("serving.kernel.llama_cpp_q4_0_bandwidth_ratio", 0.1, 2);
-    const std::pair<ServingEngineKind, const char*> engineKeys[]
-        = { { ServingEngineKind::Vllm, "vllm" }, { ServingEngineKind::Sglang, "sglang" },
-              { ServingEngineKind::TensorRtLlm, "tensorrt_llm" }, { ServingEngineKind::LlamaCpp, "llama_cpp" } };
-    static_assert(std::size(engineKeys) == std::size(detail::kServingEngines), "every engine has its CPU keys");
-    for (const auto& [kind, name] : engineKeys) {
-        const std::string prefix = std::string("serving.engine.") + name;
+    // Every engine's catalog segment comes from engineCatalogName (its plan code with '-' and '.' as '_').
+    for (const auto& [code, kind] : detail::kServingEngines) {
+        const std::string prefix = "serving.engine." + engineCatalogName(kind);
         d.cpuSecondsPerRequest[int(kind)] = get(prefix + ".cpu_us_per_request", 0, 1e4) * 1e-6;
         d.overlapsCpu[int(kind)] = get(prefix + ".overlaps_cpu", 0, 1) >= 0.5;
         d.splitsMixedAttention[int(kind)] = get(prefix + ".splits_mixed_attention", 0, 1) >= 0.5;
         d.cudaGraphBatchSizes[int(kind)] = catalogList(catalog, prefix + ".cuda_graph_batch_sizes");
     }
     // Release numbers (engine_release.h) up to 99.99.99.
-    for (const auto& [kind, name] : { engineKeys[0], engineKeys[1] }) {
-        const std::string prefix = std::string("serving.engine.") + name;
+    for (const ServingEngineKind kind : { ServingEngineKind::Vllm, ServingEngineKind::Sglang }) {
+        const std::string prefix = "serving.engine." + engineCatalogName(kind);
         d.syncLoopThroughRelease[int(kind)] = int(get(prefix + ".sync_loop_through_version", 0, 999999));
         d.eagerPrefillThroughRelease[int(kind)] = int(get(prefix + ".eager_prefill_through_version", 0, 999999));
     }
