@@ -1,4 +1,5 @@
 // The desktop window's entry point: command line, language, then the main window.
+#include "file_extensions.h"
 #include "main_window.h"
 #include "plan_document.h"
 #include "settings.h"
@@ -40,8 +41,9 @@ int main(int argc, char* argv[])
                                                     "inference."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("PLAN"), QStringLiteral("Plan file to open (.gpuplan)."), QStringLiteral("[PLAN]"));
+    parser.addPositionalArgument(QStringLiteral("PLAN"),
+        QStringLiteral("Plan file to open (%1).").arg(gpui::dottedExtension(gpui::kPlanExtension)),
+        QStringLiteral("[PLAN]"));
     const QCommandLineOption langOption(
         QStringLiteral("lang"), QStringLiteral("User interface language: en, zh_CN."), QStringLiteral("LANG"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
@@ -92,7 +94,8 @@ int main(int argc, char* argv[])
     if (screenshot) {
         options.restoreSession = false;
         options.offerRecovery = false;
-        options.recoveryPath = scratch.filePath(QStringLiteral("recovery.gpuplan"));
+        options.recoveryPath
+            = scratch.filePath(QStringLiteral("recovery") + gpui::dottedExtension(gpui::kPlanExtension));
     }
     gpui::MainWindow window(options);
     int exitCode = 0;

@@ -5952,8 +5952,8 @@ none listed in %1</source>
         <translation>打开预算</translation>
     </message>
     <message>
-        <source>Budgets (*.gpubudget);;All files (*)</source>
-        <translation>预算文件 (*.gpubudget);;所有文件 (*)</translation>
+        <source>Budgets (%1);;All files (*)</source>
+        <translation>预算文件 (%1);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Every item</source>
@@ -8360,16 +8360,16 @@ none listed in %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>GPU plans (*.gpuplan *.json);;All files (*)</source>
-        <translation>GPU 方案 (*.gpuplan *.json);;所有文件 (*)</translation>
+        <source>GPU plans (%1 *.json);;All files (*)</source>
+        <translation>GPU 方案 (%1 *.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Save Plan As</source>
         <translation>方案另存为</translation>
     </message>
     <message>
-        <source>GPU plans (*.gpuplan)</source>
-        <translation>GPU 方案 (*.gpuplan)</translation>
+        <source>GPU plans (%1)</source>
+        <translation>GPU 方案 (%1)</translation>
     </message>
     <message>
         <source>Import Hugging Face Config</source>

@@ -4,6 +4,7 @@
 #include "catalog_store.h"
 #include "charts/chart_view.h"
 #include "core_text.h"
+#include "file_extensions.h"
 #include "job_runner.h"
 #include "models/comparison_model.h"
 #include "number_format.h"
@@ -89,7 +90,8 @@ namespace
 
 QString defaultRecoveryPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/recovery.gpuplan");
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/recovery")
+        + dottedExtension(kPlanExtension);
 }
 
 QIcon themedIcon(const char* name, QStyle::StandardPixmap fallback)
@@ -1168,7 +1170,7 @@ bool MainWindow::openPlan(const QString& path)
 {
     // A team's budget (docs/budget-format.md; `gpu-planner team-year.gpubudget`, a recent file) opens in the budget
     // view: read as a plan it was refused with the file format's words, in English in the Chinese window.
-    if (path.endsWith(QLatin1String(".gpubudget"), Qt::CaseInsensitive)) {
+    if (hasExtension(path, kBudgetExtension)) {
         BudgetView* view = budgetView();
         QString error;
         if (!view->openBudget(path, &error)) {
@@ -1248,7 +1250,8 @@ void MainWindow::open()
     if (!maybeSave())
         return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Plan"),
-        m_settings->value(Settings::Key::LastDirectory).toString(), tr("GPU plans (*.gpuplan *.json);;All files (*)"));
+        m_settings->value(Settings::Key::LastDirectory).toString(),
+        tr("GPU plans (%1 *.json);;All files (*)").arg(filePattern(kPlanExtension)));
     if (!path.isEmpty())
         openPlan(path);
 }
@@ -1265,12 +1268,14 @@ bool MainWindow::saveAs()
     m_inputs->commitPendingEdits();
     QString start = m_document->filePath();
     if (start.isEmpty())
-        start = m_settings->value(Settings::Key::LastDirectory).toString() + QStringLiteral("/plan.gpuplan");
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Plan As"), start, tr("GPU plans (*.gpuplan)"));
+        start = m_settings->value(Settings::Key::LastDirectory).toString() + QStringLiteral("/plan")
+            + dottedExtension(kPlanExtension);
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Plan As"), start, tr("GPU plans (%1)").arg(filePattern(kPlanExtension)));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".gpuplan");
+        path += dottedExtension(kPlanExtension);
     return savePlan(path);
 }
 
@@ -1776,7 +1781,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::openDropped(const QString& path)
 {
-    if (path.endsWith(QLatin1String(".gpuplan"), Qt::CaseInsensitive)) {
+    if (hasExtension(path, kPlanExtension)) {
         if (maybeSave())
             openPlan(path);
         return;

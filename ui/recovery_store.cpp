@@ -1,6 +1,7 @@
 #include "recovery_store.h"
 
 #include "file_access.h"
+#include "file_extensions.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -29,11 +30,12 @@ RecoveryStore::RecoveryStore(const QString& basePath)
 {
     static std::atomic<int> serial { 0 };
     const QFileInfo base(basePath);
-    m_path = base.absoluteDir().filePath(QStringLiteral("%1-%2-%3.%4")
-                                             .arg(base.completeBaseName())
-                                             .arg(QCoreApplication::applicationPid())
-                                             .arg(serial.fetch_add(1))
-                                             .arg(base.suffix().isEmpty() ? QStringLiteral("gpuplan") : base.suffix()));
+    m_path = base.absoluteDir().filePath(
+        QStringLiteral("%1-%2-%3.%4")
+            .arg(base.completeBaseName())
+            .arg(QCoreApplication::applicationPid())
+            .arg(serial.fetch_add(1))
+            .arg(base.suffix().isEmpty() ? QString::fromLatin1(kPlanExtension) : base.suffix()));
     QDir().mkpath(base.absolutePath());
     // Held until this instance ends: another instance sees the file is in use and leaves it alone.
     m_lock = std::make_unique<QLockFile>(lockPathOf(m_path));
@@ -87,7 +89,7 @@ QStringList RecoveryStore::orphans() const
 {
     const QFileInfo base(m_basePath);
     const QDir dir = base.absoluteDir();
-    const QString suffix = base.suffix().isEmpty() ? QStringLiteral("gpuplan") : base.suffix();
+    const QString suffix = base.suffix().isEmpty() ? QString::fromLatin1(kPlanExtension) : base.suffix();
     QFileInfoList candidates
         = dir.entryInfoList({ base.completeBaseName() + QStringLiteral("-*.") + suffix }, QDir::Files, QDir::Time);
     if (base.isFile())

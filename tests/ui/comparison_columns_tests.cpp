@@ -104,3 +104,62 @@ TEST(ComparisonColumnsWindow, TheRankAndCandidateStayInSightWhenTheTableScrollsS
     EXPECT_EQ(keys->model(), table->model());
     EXPECT_EQ(keys->selectionModel(), table->selectionModel());
 }
+
+// Review of b56d7a4: the table's headers can be dragged (setSectionsMovable), but the kept copy followed the columns'
+// model order. With the candidate dragged to the right, the copy still appeared over the leftmost columns and showed
+// the candidate a second time; with the two swapped, it showed them in the wrong order. Now the copy follows the
+// table's visual order and shows only while the kept columns are the leftmost on screen.
+TEST(ComparisonColumnsWindow, TheKeptColumnsFollowHeadersDraggedToAnotherPlace)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow window(test::isolatedWindowOptions(dir, &settings));
+    ASSERT_TRUE(test::openSettled(window, QStringLiteral(GP_SOURCE_DIR "/resources/plans/default.gpuplan")));
+    ComparisonView* table = window.comparisonView();
+    QTableView* keys = table->keyColumns();
+    ASSERT_TRUE(keys);
+    QHeaderView* header = table->horizontalHeader();
+    QScrollBar* across = table->horizontalScrollBar();
+    ASSERT_GT(across->maximum(), 0) << "the table is wider than its view at 1600x1000";
+    across->setValue(across->maximum());
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(keys->isVisible()) << "scrolled, in their own order";
+
+    // The candidate dragged to the table's last place: the rank alone is no longer the pair at the left.
+    const int candidateAt = header->visualIndex(ComparisonModel::Candidate);
+    header->moveSection(candidateAt, header->count() - 1);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(keys->isVisible()) << "the candidate is no longer at the left: no copy over other columns";
+    header->moveSection(header->count() - 1, candidateAt);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(keys->isVisible()) << "dragged back, the copy returns";
+
+    // The two swapped: still the leftmost pair, shown in the table's order.
+    header->moveSection(header->visualIndex(ComparisonModel::Candidate), header->visualIndex(ComparisonModel::Rank));
+    QCoreApplication::processEvents();
+    ASSERT_LT(header->visualIndex(ComparisonModel::Candidate), header->visualIndex(ComparisonModel::Rank));
+    ASSERT_TRUE(keys->isVisible());
+    EXPECT_LT(
+        keys->columnViewportPosition(ComparisonModel::Candidate), keys->columnViewportPosition(ComparisonModel::Rank))
+        << "the candidate first, as in the table";
+    EXPECT_EQ(keys->columnViewportPosition(ComparisonModel::Candidate), 0);
+    EXPECT_EQ(
+        keys->width(), table->columnWidth(ComparisonModel::Rank) + table->columnWidth(ComparisonModel::Candidate));
+
+    // Another column dragged to the very left: the kept ones are not the leftmost, and unscrolled nothing covers it.
+    header->moveSection(header->visualIndex(ComparisonModel::Rank), header->visualIndex(ComparisonModel::Candidate));
+    int otherAt = 2;
+    while (otherAt < header->count() && header->isSectionHidden(header->logicalIndex(otherAt)))
+        ++otherAt;
+    ASSERT_LT(otherAt, header->count());
+    const int other = header->logicalIndex(otherAt);
+    ASSERT_NE(other, int(ComparisonModel::Rank));
+    ASSERT_NE(other, int(ComparisonModel::Candidate));
+    header->moveSection(otherAt, 0);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(keys->isVisible()) << "column " << other << " is at the left, before the kept columns";
+    header->moveSection(0, otherAt);
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(keys->isVisible());
+}

@@ -202,9 +202,9 @@ std::optional<int> fitCategoryRows(QChart& chart, qreal availableHeight)
     const QFont full = own.isValid() ? own.value<QFont>() : axis->labelsFont();
     QFont font = full;
     const int fullHeight = rowsHeight(chart, *axis, full);
-    if (fullHeight > availableHeight && full.pointSizeF() > kSmallestRowLabelPointSize) {
+    if (fullHeight > availableHeight && full.pointSizeF() > kSmallestChartPointSize) {
         // Half a point at a time, the largest size that fits; none fits: the axis' own size.
-        for (qreal size = full.pointSizeF() - 0.5; size >= kSmallestRowLabelPointSize - 1e-9; size -= 0.5) {
+        for (qreal size = full.pointSizeF() - 0.5; size >= kSmallestChartPointSize - 1e-9; size -= 0.5) {
             QFont smaller = full;
             smaller.setPointSizeF(size);
             if (rowsHeight(chart, *axis, smaller) <= availableHeight) {

@@ -36,13 +36,14 @@ std::optional<CategoryLabelFit> fitCategoryLabels(QChart& chart, qreal available
 // overlap the one above it). nullopt for a chart without such an axis.
 std::optional<int> categoryRowsHeight(const QChart& chart);
 // For the same chart in `availableHeight`: when its rows need more (categoryRowsHeight), its labels' font smaller, to
-// the largest size, no smaller than kSmallestRowLabelPointSize, at which every row fits (a CJK line is taller than a
+// the largest size, no smaller than kSmallestChartPointSize, at which every row fits (a CJK line is taller than a
 // Latin one: the Chinese step-time chart's twelve rows ran past the window's bottom row and scrolled its value axis
 // out of sight); with rows that do not fit even then, the axis' own font, and the view scrolls. Returns
 // categoryRowsHeight() in the font it leaves. A later fit starts again from the axis' own font.
 std::optional<int> fitCategoryRows(QChart& chart, qreal availableHeight);
-// The smallest text the charts draw (chart_parts.cpp's styleAxis and newChart keep fonts at 7 pt or more).
-constexpr qreal kSmallestRowLabelPointSize = 7;
+// The smallest text the charts draw, in points: the row labels fitted here, and the legend and axis fonts that
+// chart_parts.cpp's newChart and styleAxis make a point smaller than the window's.
+constexpr qreal kSmallestChartPointSize = 7;
 // For the same chart: the chart width at which those labels are drawn whole. Qt Charts gives the axes on one side at
 // most 40% of the width beside the legend (CartesianChartLayout::calculateAxisGeometry, maxAxisPortion) and draws a
 // longer label past the chart's left edge.

@@ -1,6 +1,8 @@
 // The shared part of the result charts: the chart frame, axis labels, the state behind tooltips and in-place updates.
 #include "charts/chart_parts.h"
 
+#include "charts/category_labels.h"
+
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>
 #include <QBarLegendMarker>
@@ -56,7 +58,7 @@ QChart* newChart(const QString& title, const ChartOptions& options)
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
     QFont legendFont = chart->legend()->font();
-    legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() - 1));
+    legendFont.setPointSizeF(std::max(kSmallestChartPointSize, legendFont.pointSizeF() - 1));
     chart->legend()->setFont(legendFont);
     return chart;
 }
@@ -211,11 +213,11 @@ bool keepOrder(std::vector<const gp::CandidateResult*>& rs, const QStringList* p
 void styleAxis(QAbstractAxis* axis)
 {
     QFont f = axis->labelsFont();
-    f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1));
+    f.setPointSizeF(std::max(kSmallestChartPointSize, f.pointSizeF() - 1));
     axis->setLabelsFont(f);
     QFont t = axis->titleFont();
     t.setBold(false);
-    t.setPointSizeF(std::max(7.0, t.pointSizeF() - 1));
+    t.setPointSizeF(std::max(kSmallestChartPointSize, t.pointSizeF() - 1));
     axis->setTitleFont(t);
 }
 

@@ -41,6 +41,8 @@ FrozenColumns::FrozenColumns(QTableView* table, QVector<int> columns)
             place();
     });
     connect(across, &QHeaderView::geometriesChanged, this, &FrozenColumns::place);
+    // A header dragged to another place (the comparison table's headers move) changes which columns are leftmost.
+    connect(across, &QHeaderView::sectionMoved, this, &FrozenColumns::place);
     connect(table->verticalHeader(), &QHeaderView::sectionResized, this,
         [this](int row, int, int size) { m_view->setRowHeight(row, size); });
     connect(table->horizontalScrollBar(), &QScrollBar::valueChanged, this, &FrozenColumns::place);
@@ -87,7 +89,15 @@ void FrozenColumns::place()
     if (!model)
         return;
     QHeaderView* across = m_table->horizontalHeader();
+    QHeaderView* copy = m_view->horizontalHeader();
+    // The copy's columns in the table's visual order (its own header is not movable: it follows the table's).
+    for (int v = 0; v < across->count() && v < copy->count(); ++v) {
+        const int from = copy->visualIndex(across->logicalIndex(v));
+        if (from != v)
+            copy->moveSection(from, v);
+    }
     int width = 0;
+    int kept = 0;
     for (int c = 0; c < model->columnCount(); ++c) {
         const bool hidden = !m_columns.contains(c) || m_table->isColumnHidden(c);
         if (m_view->isColumnHidden(c) != hidden)
@@ -97,12 +107,26 @@ void FrozenColumns::place()
         if (m_view->columnWidth(c) != m_table->columnWidth(c))
             m_view->setColumnWidth(c, m_table->columnWidth(c));
         width += m_table->columnWidth(c);
+        ++kept;
+    }
+    // The kept columns are the leftmost on screen: the first `kept` shown columns in visual order are all kept ones.
+    // One dragged away from the left would leave the copy covering other columns, or showing it twice.
+    bool leftmost = true;
+    for (int v = 0, seen = 0; v < across->count() && seen < kept; ++v) {
+        const int logical = across->logicalIndex(v);
+        if (across->isSectionHidden(logical))
+            continue;
+        if (!m_columns.contains(logical)) {
+            leftmost = false;
+            break;
+        }
+        ++seen;
     }
     // Only while the table is scrolled past the start of the kept columns (unscrolled they are in their own
     // places), and only while they take at most half the table's room.
     QWidget* viewport = m_table->viewport();
-    const bool shown
-        = width > 0 && across->offset() > 0 && width < viewport->width() / 2 + 1 && across->isVisibleTo(m_table);
+    const bool shown = width > 0 && leftmost && across->offset() > 0 && width < viewport->width() / 2 + 1
+        && across->isVisibleTo(m_table);
     if (shown) {
         m_view->horizontalHeader()->setFixedHeight(across->height());
         m_view->setGeometry(viewport->x(), across->y(), width, viewport->height() + across->height());

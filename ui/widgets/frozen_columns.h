@@ -1,7 +1,8 @@
 // Columns that stay at a table's left while it scrolls sideways: a second view over the table's left edge (same
 // model, selection, row heights, vertical scrolling and sorting) that shows only the chosen columns, and only while
-// the table is scrolled past them. The comparison table keeps its rank and candidate, the scenario and sweep tables
-// their scenario's name.
+// the table is scrolled past them, and only while they are the table's leftmost columns on screen (its headers may be
+// dragged to another order: the copy shows them in the table's visual order). The comparison table keeps its rank and
+// candidate, the scenario and sweep tables their scenario's name.
 #pragma once
 
 #include <QObject>

@@ -2,6 +2,7 @@
 #include "widgets/budget/budget_view.h"
 
 #include "core_text.h"
+#include "file_extensions.h"
 #include "job_runner.h"
 #include "number_format.h"
 #include "region_text.h"
@@ -209,7 +210,7 @@ BudgetView::BudgetView(QWidget* parent)
     connect(m_region, &QComboBox::currentIndexChanged, this, [this] { readControls(); });
     connect(m_open, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Budget"), QString(), tr("Budgets (*.gpubudget);;All files (*)"));
+            this, tr("Open Budget"), QString(), tr("Budgets (%1);;All files (*)").arg(filePattern(kBudgetExtension)));
         QString error;
         if (!path.isEmpty() && !openBudget(path, &error))
             QMessageBox::warning(this, tr("Open Budget"), error);
