@@ -1086,8 +1086,8 @@
         <translation>不能超过 memory_gib（%1 GiB），输入为 %2 MiB</translation>
     </message>
     <message>
-        <source>lists &quot;mxfp8&quot; and &quot;nvfp4&quot; only, got &quot;%1&quot;</source>
-        <translation>只能列出“mxfp8”和“nvfp4”，输入为“%1”</translation>
+        <source>lists &quot;mxfp8&quot;, &quot;nvfp4&quot; and &quot;fp8_non_tn&quot; only, got &quot;%1&quot;</source>
+        <translation>只能列出“mxfp8”、“nvfp4”和“fp8_non_tn”，输入为“%1”</translation>
     </message>
     <message>
         <source>&quot;%1&quot; holds a control character</source>

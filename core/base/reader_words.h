@@ -556,7 +556,7 @@ inline constexpr const char* kMemoryAtMostGpu = GP_TRANSLATE_NOOP("CoreError", "
 inline constexpr const char* kUsableAtMostMemory
     = GP_TRANSLATE_NOOP("CoreError", "must not exceed memory_gib (%1 GiB), got %2 MiB");
 inline constexpr const char* kTensorFormatsGot
-    = GP_TRANSLATE_NOOP("CoreError", "lists \"mxfp8\" and \"nvfp4\" only, got \"%1\"");
+    = GP_TRANSLATE_NOOP("CoreError", "lists \"mxfp8\", \"nvfp4\" and \"fp8_non_tn\" only, got \"%1\"");
 inline constexpr const char* kIdControlCharacter = GP_TRANSLATE_NOOP("CoreError", "\"%1\" holds a control character");
 inline constexpr const char* kIdDefinedBy = GP_TRANSLATE_NOOP("CoreError", "\"%1\" is already defined by %2[%3]");
 inline constexpr const char* kKeyedByInstance

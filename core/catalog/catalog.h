@@ -86,8 +86,9 @@ struct GpuSpec {
     std::string notes;
     std::vector<std::string> estimatedFields; // fields derived rather than read from a datasheet
     // Capabilities as data (no architecture name is compared in code): the block-scaled training formats its
-    // tensor cores run ("mxfp8", "nvfp4"; fp8/fp4 rates themselves are `tflops`), and whether vLLM gives it the
-    // large scheduler defaults when its memory is large (vLLM leaves A100s on the small ones).
+    // tensor cores run ("mxfp8", "nvfp4"; fp8/fp4 rates themselves are `tflops`) and "fp8_non_tn" where its FP8 GEMMs
+    // take layouts other than TN, and whether vLLM gives it the large scheduler defaults when its memory is large (vLLM
+    // leaves A100s on the small ones).
     std::vector<std::string> tensorFormats;
     bool servingLargeDefaults = true;
 

@@ -114,7 +114,7 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.stringList("estimated_fields", gpu.estimatedFields);
     r.stringList("tensor_formats", gpu.tensorFormats);
     for (const std::string& format : gpu.tensorFormats)
-        if (r.ok() && format != "mxfp8" && format != "nvfp4")
+        if (r.ok() && format != "mxfp8" && format != "nvfp4" && format != "fp8_non_tn")
             r.fail("tensor_formats", Words { words::kTensorFormatsGot, { format } });
     r.boolean("serving_large_defaults", gpu.servingLargeDefaults);
     r.integer("sm_count", gpu.smCount, false, 0, 100000);

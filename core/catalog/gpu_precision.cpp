@@ -76,9 +76,11 @@ Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted)
 
 bool fp8GemmsTakeTnOnly(const GpuSpec& gpu)
 {
+    // Catalog data (gpus.json `tensor_formats` "fp8_non_tn"), not the architecture's name: an SM 12.0 Blackwell
+    // GPU of any class takes TN only.
     if (gpu.vendor != "nvidia")
         return false;
-    return !(gpu.architecture == "blackwell" && gpu.gpuClass != "consumer");
+    return !gpu.runsFormat("fp8_non_tn");
 }
 
 } // namespace gp

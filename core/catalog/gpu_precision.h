@@ -27,8 +27,9 @@ Fp8Recipe fp8RecipeOnGpu(const GpuSpec& gpu, Fp8Recipe wanted);
 // Whether the GPU's FP8 GEMMs take the TN layout only (both operands K-major), so that a GEMM needing an operand
 // transposed reads a transposed copy: Transformer Engine's is_non_tn_fp8_gemm_supported (TransformerEngine v2.9
 // transformer_engine/pytorch/utils.py) is true on SM 10.x-11.x and 13.x, the data-center Blackwell GPUs; every other
-// NVIDIA GPU with an FP8 rate (Ada, Hopper, GeForce Blackwell at SM 12.0) takes TN only. False where the vendor is
-// not NVIDIA (no Transformer Engine FP8 layout rule read for it).
+// NVIDIA GPU with an FP8 rate (Ada, Hopper, Blackwell at SM 12.0: GeForce and RTX PRO alike) takes TN only. Read from
+// the catalog: true for an NVIDIA GPU whose `tensor_formats` lacks "fp8_non_tn". False where the vendor is not NVIDIA
+// (no Transformer Engine FP8 layout rule read for it).
 bool fp8GemmsTakeTnOnly(const GpuSpec& gpu);
 
 } // namespace gp

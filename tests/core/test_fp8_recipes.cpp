@@ -165,6 +165,31 @@ TEST(Fp8Recipes, SequenceParallelGathersTransposeAfterTheGatherOnTnOnlyGpus)
     EXPECT_TRUE(fp8GemmsTakeTnOnly(*catalog.findGpu("l40s-48gb")));
     EXPECT_FALSE(fp8GemmsTakeTnOnly(*catalog.findGpu("b200-180gb-sxm")));
     EXPECT_TRUE(fp8GemmsTakeTnOnly(*catalog.findGpu("rtx-5090-32gb"))); // SM 12.0: TN only
+    // The layout rule is catalog data (tensor_formats "fp8_non_tn"), not the architecture's name or class: an SM 12.0
+    // Blackwell GPU of data-centre class (an RTX PRO 6000 Blackwell: the RTX 5090's formats, not consumer) is TN only;
+    // a B200 without the entry is TN only, and one renamed keeps its non-TN GEMMs.
+    GpuSpec proBlackwell = *catalog.findGpu("rtx-5090-32gb");
+    proBlackwell.gpuClass = "datacenter-gddr";
+    EXPECT_EQ(proBlackwell.architecture, "blackwell");
+    EXPECT_TRUE(fp8GemmsTakeTnOnly(proBlackwell)) << "an SM 12.0 Blackwell of any class takes TN only";
+    GpuSpec b200 = *catalog.findGpu("b200-180gb-sxm");
+    EXPECT_TRUE(b200.runsFormat("fp8_non_tn"));
+    b200.architecture = "some-future-name";
+    EXPECT_FALSE(fp8GemmsTakeTnOnly(b200)) << "a name was compared";
+    b200.tensorFormats = { "mxfp8", "nvfp4" };
+    EXPECT_TRUE(fp8GemmsTakeTnOnly(b200));
+    for (const char* id : { "b300-270gb-sxm", "gb200-186gb", "gb300-279gb" }) // SM 10.0 / 10.3
+        EXPECT_FALSE(fp8GemmsTakeTnOnly(*catalog.findGpu(id))) << id;
+    // The parser takes the entry.
+    Catalog parsed;
+    const auto ok = parseCatalogJson(R"({"format": "gpu-planner-catalog", "version": 1, "gpus": [{"id": "x",
+        "name": "X", "vendor": "nvidia", "class": "datacenter-hbm", "memory_gib": 80, "memory_bandwidth_gbps": 3000,
+        "tflops": {"bf16": 900, "fp8": 1800}, "pcie": "pcie5", "source": "s", "as_of": "2026-12-07",
+        "tensor_formats": ["fp8_non_tn"]}]})",
+        "x.json", parsed);
+    ASSERT_TRUE(ok.ok()) << ok.error().toString();
+    ASSERT_NE(parsed.findGpu("x"), nullptr);
+    EXPECT_FALSE(fp8GemmsTakeTnOnly(*parsed.findGpu("x")));
 }
 
 TEST(Fp8Recipes, LinearGemmsAgainstTransformerEnginesProfile)
