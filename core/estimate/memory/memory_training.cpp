@@ -328,8 +328,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     const double layersInStage = layersPerStage(layers, pp);
     const double body = std::max(0.0, total - c.embedding - head);
     const double bodyPerLayer = body / layers;
-    // Trained multi-token-prediction layers (workload.mtp_layers) on the last stage: their own weights, and with a
-    // pipeline that stage's copy of the embedding (mtpParametersPerGpu).
+    // Trained MTP layers (workload.mtp_layers): their weights and, under a pipeline, an embedding copy (last stage).
     const int mtpLayers = trainedMtpLayers(arch, w);
     a.modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep, trainingExpertTensor(t, ep),
         mtpParametersPerGpu(c, mtpLayers, t, pp, ep, trainingExpertTensor(t, ep)));

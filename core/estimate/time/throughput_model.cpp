@@ -713,8 +713,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     // Megatron-DeepSpeed's own passes (framework deepspeed; deepspeed_step_passes.h): each micro-batch's gradient
     // accumulation over the rank's trained parameters, and the layer passes every tensor rank runs whole without
     // sequence parallelism, on each token of the rank's micro-batches in each layer of its stage.
-    // The memory model's count, MTP layers included: one definition.
-    const double trained = trainableParameters(model, workload, s.p);
+    const double trained = trainableParameters(model, workload, s.p); // the memory model's count (MTP too): one home
     if (s.bandwidth > 0) {
         r.gradientAccumulationSeconds = trained / (double(s.t) * s.p)
             * deepspeedGradientAccumulationBytesPerParameter(workload, config, d, s.accum) / s.bandwidth;
