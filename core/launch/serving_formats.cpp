@@ -284,37 +284,41 @@ Expected<const AcceptedValues*> readerTable(
     return noEngineTable(out.format());
 }
 
+// Maps `value` of a dtype flag through the engine's own table (`table`: modelDtypes, kvCacheDtypes): a value the
+// engine does not take is ignored with its list, one it takes but the plan cannot carry with that value's reason
+// (`reasonNamesEngine`: the reason's arguments are the flag, value, engine and list, else the value alone).
+Expected<bool> mapEngineDtype(ImportBuilder& out, const std::string& planField, const std::string& flag,
+    const std::string& value, int line, Expected<const AcceptedValues*> (*table)(ServingEngineKind),
+    bool reasonNamesEngine)
+{
+    const auto found = readerTable(out, table);
+    if (!found)
+        return Error { flag, found.error().message, out.fileName() + ":" + std::to_string(line) };
+    const AcceptedValues& dtypes = **found;
+    const std::string& engine = out.format(); // the engine's plan code, as the other engine messages name it
+    const AcceptedValue* dtype = dtypes.find(value);
+    if (!dtype)
+        out.ignore(flag, line, Words { words::kIgnoredNotEngineValue, { flag, value, engine, dtypes.list() } });
+    else if (dtype->ignored.text && reasonNamesEngine)
+        out.ignore(flag, line, Words { dtype->ignored.text, { flag, value, engine, dtypes.list(true) } });
+    else if (dtype->ignored.text)
+        out.ignore(flag, line, Words { dtype->ignored.text, { value } });
+    else
+        out.set(planField, dtype->plan, flag, line);
+    return true;
+}
+
 Expected<bool> mapServingValue(
     ImportBuilder& out, const std::string& planField, const std::string& flag, const std::string& value, int line)
 {
     if (planField == "model") {
         mapModelName(out, value, flag, line);
     } else if (planField == "workload.precision") {
-        const auto table = readerTable(out, modelDtypes);
-        if (!table)
-            return Error { flag, table.error().message, out.fileName() + ":" + std::to_string(line) };
-        const AcceptedValues& dtypes = **table;
-        const std::string& engine = out.format(); // the engine's plan code, as the other engine messages name it
-        const AcceptedValue* dtype = dtypes.find(value);
-        if (!dtype)
-            out.ignore(flag, line, Words { words::kIgnoredNotEngineValue, { flag, value, engine, dtypes.list() } });
-        else if (dtype->ignored.text)
-            out.ignore(flag, line, Words { dtype->ignored.text, { value } });
-        else
-            out.set(planField, dtype->plan, flag, line);
+        if (auto mapped = mapEngineDtype(out, planField, flag, value, line, modelDtypes, false); !mapped)
+            return mapped;
     } else if (planField == "workload.serving.kv_cache_precision") {
-        const auto table = readerTable(out, kvCacheDtypes);
-        if (!table)
-            return Error { flag, table.error().message, out.fileName() + ":" + std::to_string(line) };
-        const AcceptedValues& dtypes = **table;
-        const std::string& engine = out.format(); // the engine's plan code, as the other engine messages name it
-        const AcceptedValue* dtype = dtypes.find(value);
-        if (!dtype)
-            out.ignore(flag, line, Words { words::kIgnoredNotEngineValue, { flag, value, engine, dtypes.list() } });
-        else if (dtype->ignored.text)
-            out.ignore(flag, line, Words { dtype->ignored.text, { flag, value, engine, dtypes.list(true) } });
-        else
-            out.set(planField, dtype->plan, flag, line);
+        if (auto mapped = mapEngineDtype(out, planField, flag, value, line, kvCacheDtypes, true); !mapped)
+            return mapped;
     } else if (planField == "workload.serving.engine.cuda_graphs") {
         out.set(planField, false, flag, line); // --enforce-eager: no CUDA graphs
     } else if (planField == "workload.weight_format") {
