@@ -40,6 +40,20 @@ inline constexpr const char* kHoldsPromptAndOutputGot
     = GP_TRANSLATE_NOOP("CoreError", "must hold prompt_tokens + output_tokens (%1), got %2");
 inline constexpr const char* kGgmlCacheNeedsLlamaCpp = GP_TRANSLATE_NOOP("CoreError",
     "q8_0 and q4_0 are llama.cpp's cache types (--cache-type-k/v): set engine.name \"llama.cpp\" or use fp8/int8");
+// A KV cache layout an engine's kernels do not run (plan/kv_layouts.h): %1 the layout, %2 the engine, %3 those that
+// run it.
+inline constexpr const char* kKvCacheNeedsEngine = GP_TRANSLATE_NOOP(
+    "CoreError", "%2 does not run a \"%1\" KV cache (%3 do): choose fp16, bf16 or fp8, or that engine");
+inline constexpr const char* kKvCacheNeedsLatent = GP_TRANSLATE_NOOP("CoreError",
+    "\"%1\" is a record of DeepSeek's multi-head latent attention (kv_lora_rank 512 + 64 rotary); the model has "
+    "none: choose fp8 or nvfp4");
+inline constexpr const char* kKvCacheNeedsDeepSeekLatent = GP_TRANSLATE_NOOP("CoreError",
+    "\"%1\" is vLLM's record for a latent of 512 and 64 rotary values (FlashMLA sparse, head size 576); the model's "
+    "is %2 + %3: choose fp8");
+// %1 the layout, %2 the engine, %3 the engines that run it for latent attention (may be empty).
+inline constexpr const char* kKvCacheNotForLatent = GP_TRANSLATE_NOOP("CoreError",
+    "%2 does not keep a multi-head latent attention cache as \"%1\" (engines that do: %3): choose fp8, or "
+    "fp8_ds_mla or nvfp4_ds_mla on vLLM");
 inline constexpr const char* kShapeOrHitRate = GP_TRANSLATE_NOOP(
     "CoreError", "a prefix_cache.shape derives the hit rate; give the shape or the hit rate, not both");
 inline constexpr const char* kAtLeastMaxLorasGot
@@ -125,7 +139,8 @@ inline constexpr const char* kGiveAModel
 inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, kAtLeastGot, kAtMostGot, kPositiveGot,
     kZeroOrMoreGot, kNumberGot, kIntegerGot, kFiniteNumber, kTrueOrFalseGot, kCharactersGot, kAboveAndAtMostGot,
     kAboveZeroGot, kPositiveIntegerOrWordGot, kBelowOneHitRateGot, kBelowOneDropoutGot, kHoldsPromptAndOutputGot,
-    kGgmlCacheNeedsLlamaCpp, kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate,
+    kGgmlCacheNeedsLlamaCpp, kKvCacheNeedsEngine, kKvCacheNeedsLatent, kKvCacheNeedsDeepSeekLatent,
+    kKvCacheNotForLatent, kShapeOrHitRate, kAtLeastMaxLorasGot, kAtMostResponseMaxGot, kRolloutGpusNeedSeparate,
     kOffPolicyNeedsSeparate, kMiniBatchesAtMostGot, kNoCriticFor, kCheckpointedLayersNeedFull,
     kMtpNeedsDecoderFullTraining, kMtpNeedsArchitecture, kAtMostSequenceGot, kContextPowerOfTwoGot,
     kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks,

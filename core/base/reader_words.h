@@ -198,8 +198,8 @@ inline constexpr const char* kIgnoredUnmodelledValue = GP_TRANSLATE_NOOP(
 // A value the engine does not take (a serving engine's KV cache dtype): %3 the engine, %4 what it takes.
 inline constexpr const char* kIgnoredNotEngineValue
     = GP_TRANSLATE_NOOP("CoreError", "%1 \"%2\" is not a value %3 takes (it takes %4): the plan's setting stays");
-// A KV cache dtype the engine runs whose layout GPU Planner has no KV precision for (an FP4 cache): %4 the engine's
-// dtypes it reads.
+// A KV cache dtype the engine runs whose layout GPU Planner has no KV precision for (vLLM's int4_per_token_head and
+// TurboQuant packings): %4 the engine's dtypes it reads.
 inline constexpr const char* kIgnoredKvDtypeNotModelled = GP_TRANSLATE_NOOP("CoreError",
     "%1 \"%2\": %3 runs this KV cache dtype, but GPU Planner has no KV precision for its layout (of %3's it reads "
     "%4): the plan's setting stays");

@@ -7,6 +7,7 @@
 #include "estimate/common/fp8_all_gather.h"
 #include "estimate/serving/engine_hardware.h"
 
+#include "plan/kv_layouts.h"
 #include "plan/limits.h"
 
 #include "base/number_text.h"
@@ -18,6 +19,7 @@
 #include "estimate/serving/serving_model.h"
 #include "estimate/serving/serving_replica_cache.h"
 #include "estimate/time/throughput_model.h"
+#include "transformer/attention.h"
 #include "transformer/layers.h"
 #include "transformer/lora_modules.h"
 #include "transformer/training_flops.h"
@@ -404,6 +406,12 @@ CandidateResult evaluateCandidateSharing(const ResolvedModel& model, const Plan&
         r.bottleneck = Bottleneck::MemoryCapacity;
         return r;
     }
+    if (auto kv = serving ? kvCacheUnsupported(plan.workload.serving.kvCachePrecision, hw.gpu) : std::nullopt) {
+        r.failure = kv;
+        r.fits = false;
+        r.bottleneck = Bottleneck::MemoryCapacity;
+        return r;
+    }
     if (plan.workload.mode == Mode::Serving) {
         evaluateServing(r, model, plan, workload, hw, config, catalog, servingReplicas);
         return r;
@@ -612,6 +620,32 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
     return c;
 }
 
+namespace
+{
+
+// A KV cache layout the model cannot keep (plan/kv_layouts.h): the *_ds_mla records need DeepSeek's latent (512 + 64
+// rotary values: FlashMLA sparse's head size 576), and an engine that runs a layout for standard attention only
+// (vLLM's nvfp4 and per-token-head dtypes) refuses it for a latent.
+std::optional<Error> kvLayoutProblem(KvPrecision precision, ServingEngineKind engine, const Architecture& arch)
+{
+    const KvCacheLayout& layout = kvCacheLayout(precision);
+    const AttentionShape shape = attentionShape(arch);
+    const std::string name(toString(precision));
+    const char* field = "workload.serving.kv_cache_precision";
+    if (layout.latentOnly && !shape.latent)
+        return wordedError(field, { words::kKvCacheNeedsLatent, { name } });
+    if (layout.mlaRecord && shape.latent && (shape.kvLoraRank != 512 || shape.ropeDim != 64))
+        return wordedError(field,
+            { words::kKvCacheNeedsDeepSeekLatent,
+                { name, formatExact(shape.kvLoraRank), formatExact(shape.ropeDim) } });
+    if (shape.latent && !kvLayoutRunsOn(layout, engine, true))
+        return wordedError(field,
+            { words::kKvCacheNotForLatent, { name, std::string(toString(engine)), kvLayoutEngines(precision, true) } });
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
 {
     const Workload& w = plan.workload;
@@ -625,6 +659,9 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
         if (trainedMtpLayers(model.architecture, w) == 0)
             return wordedError("workload.mtp_layers", { words::kMtpNeedsDecoderFullTraining, {} });
     }
+    if (w.mode == Mode::Serving && w.serving.kvCachePrecision)
+        if (auto problem = kvLayoutProblem(*w.serving.kvCachePrecision, w.serving.engine.kind, model.architecture))
+            return problem;
     if (w.mode != Mode::Training)
         return std::nullopt;
     const auto layers = static_cast<long long>(totalLayers(model.architecture));

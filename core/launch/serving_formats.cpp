@@ -6,6 +6,7 @@
 #include "launch/launch_internal.h"
 
 #include "estimate/serving/lora_adapters.h"
+#include "plan/kv_layouts.h"
 #include "plan/plan_enum_tables.h"
 
 #include <algorithm>
@@ -236,27 +237,27 @@ Expected<const AcceptedValues*> kvCacheDtypes(ServingEngineKind engine)
 {
     constexpr const char* kNotModelled = words::kIgnoredKvDtypeNotModelled;
     // vLLM: vllm/config/cache.py CacheDType (vllm-project/vllm@002f10e0). fp8 is fp8_e4m3; fp8_inc is Gaudi's fp8;
-    // each stores one byte per element with per-tensor scales, the plan's fp8. fp8_ds_mla (DeepSeek MLA: the
-    // latent in fp8 with fp32 scales and the rope part in bf16), the per-token-head scaled formats, NVFP4 (4 bits
-    // with a scale per 16 values) and the TurboQuant packings have layouts the plan's precisions do not describe.
+    // each stores one byte per element with per-tensor scales, the plan's fp8. The per-token-head scaled formats, the
+    // DeepSeek MLA records and NVFP4 are the plan's precisions of the same names (plan/kv_layouts.h); nvfp4_4over6
+    // stores the NVFP4 layout (it only picks each block's scale between max/6 and max/4: cache.py), so it reads as
+    // nvfp4. int4_per_token_head and the TurboQuant packings have layouts the plan's precisions do not describe.
     static const AcceptedValues vllm { { "auto", nullptr }, { "float16", "fp16" }, { "bfloat16", "bf16" },
         { "fp8", "fp8" }, { "fp8_e4m3", "fp8" }, { "fp8_e5m2", "fp8" }, { "fp8_inc", "fp8" },
-        { "fp8_ds_mla", nullptr, kNotModelled }, { "nvfp4_ds_mla", nullptr, kNotModelled },
+        { "fp8_ds_mla", "fp8_ds_mla" }, { "nvfp4_ds_mla", "nvfp4_ds_mla" },
         { "turboquant_k8v4", nullptr, kNotModelled }, { "turboquant_4bit_nc", nullptr, kNotModelled },
         { "turboquant_k3v4_nc", nullptr, kNotModelled }, { "turboquant_3bit_nc", nullptr, kNotModelled },
-        { "int4_per_token_head", nullptr, kNotModelled }, { "int8_per_token_head", nullptr, kNotModelled },
-        { "fp8_per_token_head", nullptr, kNotModelled }, { "nvfp4", nullptr, kNotModelled },
-        { "nvfp4_4over6", nullptr, kNotModelled } };
+        { "int4_per_token_head", nullptr, kNotModelled }, { "int8_per_token_head", "int8_per_token_head" },
+        { "fp8_per_token_head", "fp8_per_token_head" }, { "nvfp4", "nvfp4" }, { "nvfp4_4over6", "nvfp4" } };
     // SGLang: python/sglang/srt/server_args.py, --kv-cache-dtype's choices (ServerArgs.kv_cache_dtype). fp8_e4m3
-    // first: the spelling the writer gives the plan's fp8. fp4_e2m1 is MXFP4 (4 bits with a shared exponent per
-    // 32 values).
+    // first: the spelling the writer gives the plan's fp8. fp4_e2m1 is the plan's fp4_e2m1 (4-bit values and a scale
+    // byte per 16: plan/kv_layouts.cpp).
     static const AcceptedValues sglang { { "auto", nullptr }, { "fp8_e4m3", "fp8" }, { "fp8_e5m2", "fp8" },
-        { "bf16", "bf16" }, { "bfloat16", "bf16" }, { "fp4_e2m1", nullptr, kNotModelled } };
+        { "bf16", "bf16" }, { "bfloat16", "bf16" }, { "fp4_e2m1", "fp4_e2m1" } };
     // TensorRT-LLM: tensorrt_llm/llmapi/llm_args.py KvCacheConfig.dtype, read by TorchLlmArgs
     // .sync_quant_config_with_kv_cache_config_dtype (auto keeps the checkpoint's, fp8 sets QuantAlgo.FP8; any other
     // name is only warned about) and the NVFP4 cache (tensorrt_llm/_torch/pyexecutor kv_cache_manager_v2.py
-    // _build_cache_config: dtype "nvfp4" adds the block scales).
-    static const AcceptedValues trtllm { { "auto", nullptr }, { "fp8", "fp8" }, { "nvfp4", nullptr, kNotModelled } };
+    // _build_cache_config: dtype "nvfp4" adds the block scales), the plan's nvfp4.
+    static const AcceptedValues trtllm { { "auto", nullptr }, { "fp8", "fp8" }, { "nvfp4", "nvfp4" } };
     switch (engine) {
     case ServingEngineKind::Vllm:
         return &vllm;
@@ -877,8 +878,10 @@ EngineValues engineValues(const LaunchTarget& t, std::vector<std::string>& notes
     else if (w.weightFormat != WeightFormat::Same)
         notes.push_back(
             "weights: " + std::string(toString(w.weightFormat)) + " needs a quantized checkpoint of the model");
-    if (w.serving.kvCachePrecision == KvPrecision::Fp8)
-        e.kvCache = "fp8";
+    // A quantized cache the plan states, by its plan name (each writer spells it its engine's way); a 16-bit one is
+    // the engine's auto (the model dtype).
+    if (const auto kv = w.serving.kvCachePrecision; kv && kvCacheLayout(*kv).valueBytes < 2)
+        e.kvCache = std::string(toString(*kv));
     e.maxModelLen = s.requestTokens;
     e.maxNumSeqs = s.maxNumSeqs;
     e.maxNumBatchedTokens = s.maxNumBatchedTokens;
@@ -891,6 +894,13 @@ EngineValues engineValues(const LaunchTarget& t, std::vector<std::string>& notes
         notes.push_back("a replica spans " + std::to_string(t.result.nodes)
             + " nodes: start a Ray cluster over them first (vLLM) or give --nnodes/--node-rank (SGLang)");
     return e;
+}
+
+// A KV cache the plan states that the engine has no dtype for (kvCacheDtypes): the file keeps the engine's default.
+std::string unwrittenKvCacheNote(const std::string& kv, const std::string& engine)
+{
+    return "kv cache: " + engine + " has no KV cache dtype for the plan's " + kv
+        + "; the file keeps the engine's default (the model dtype): check the KV capacity it reports";
 }
 
 // vLLM's max_lora_rank takes one of these (vllm/config/lora.py @a78dc92f, MaxLoRARanks).
@@ -970,6 +980,8 @@ Expected<LaunchExport> writeVllm(const LaunchTarget& target)
         args.push_back({ "quantization", *e.quantization });
     if (const AcceptedValue* kv = e.kvCache ? (*kvDtypes)->spelling(*e.kvCache) : nullptr)
         args.push_back({ "kv-cache-dtype", kv->text });
+    else if (e.kvCache)
+        result.notes.push_back(unwrittenKvCacheNote(*e.kvCache, "vLLM"));
     if (!target.plan.workload.serving.engine.cudaGraphs)
         args.push_back({ "enforce-eager", "" }); // planned without CUDA graphs (workload.serving.engine.cuda_graphs)
     // Two or more sizes are --cuda-graph-sizes' list (one value there means "the defaults up to it"); one or none go
@@ -1070,6 +1082,8 @@ Expected<LaunchExport> writeSglang(const LaunchTarget& target)
             script += " \\\n    --quantization " + *e.quantization;
         if (const AcceptedValue* kv = e.kvCache ? (*kvDtypes)->spelling(*e.kvCache) : nullptr)
             script += " \\\n    --kv-cache-dtype " + std::string(kv->text);
+        else if (e.kvCache && node == 0)
+            result.notes.push_back(unwrittenKvCacheNote(*e.kvCache, "SGLang"));
         if (!target.plan.workload.serving.engine.cudaGraphs)
             script += " \\\n    --disable-cuda-graph";
         if (graphSizes)

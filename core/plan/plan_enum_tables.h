@@ -97,7 +97,10 @@ inline constexpr EnumName<LoraDropoutPosition> kLoraDropoutPositions[]
     = { { "pre", LoraDropoutPosition::Pre }, { "post", LoraDropoutPosition::Post } };
 inline constexpr EnumName<KvPrecision> kKvPrecisions[] = { { "fp32", KvPrecision::Fp32 }, { "fp16", KvPrecision::Fp16 },
     { "bf16", KvPrecision::Bf16 }, { "fp8", KvPrecision::Fp8 }, { "int8", KvPrecision::Int8 },
-    { "int4", KvPrecision::Int4 }, { "q8_0", KvPrecision::Q8_0 }, { "q4_0", KvPrecision::Q4_0 } };
+    { "int4", KvPrecision::Int4 }, { "q8_0", KvPrecision::Q8_0 }, { "q4_0", KvPrecision::Q4_0 },
+    { "int8_per_token_head", KvPrecision::Int8PerTokenHead }, { "fp8_per_token_head", KvPrecision::Fp8PerTokenHead },
+    { "fp8_ds_mla", KvPrecision::Fp8DsMla }, { "nvfp4_ds_mla", KvPrecision::Nvfp4DsMla },
+    { "nvfp4", KvPrecision::Nvfp4 }, { "fp4_e2m1", KvPrecision::Fp4E2m1 } };
 inline constexpr EnumName<SearchObjective> kSearchObjectives[] = { { "cost", SearchObjective::Cost },
     { "time", SearchObjective::Time }, { "cost-under-deadline", SearchObjective::CostUnderDeadline },
     { "time-under-budget", SearchObjective::TimeUnderBudget } };

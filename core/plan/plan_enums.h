@@ -57,8 +57,26 @@ enum class Fp8Recipe { Tensorwise, Rowwise, Blockwise, Mxfp8, Nvfp4, Delayed };
 // tuners/lora/layer.py `lora_B(lora_A(dropout(x)))`, Megatron-Bridge's and torchtune's default), Post the adapter's
 // output after lora_B (NeMo AutoModel's default, components/_peft/lora.py dropout_position "post").
 enum class LoraDropoutPosition { Pre, Post };
-// Q8_0 and Q4_0: llama.cpp's block-quantized cache types (--cache-type-k/v q8_0, q4_0), ggml's block layouts.
-enum class KvPrecision { Fp32, Fp16, Bf16, Fp8, Int8, Int4, Q8_0, Q4_0 };
+// Q8_0 and Q4_0: llama.cpp's block-quantized cache types (--cache-type-k/v q8_0, q4_0), ggml's block layouts. The
+// others after them are engines' own layouts, named as the engine names them (plan/kv_layouts.h: bytes and who runs
+// each): vLLM's per-token-head scaled int8/fp8, its DeepSeek MLA records fp8_ds_mla and nvfp4_ds_mla, NVFP4 (vLLM,
+// TensorRT-LLM) and SGLang's fp4_e2m1.
+enum class KvPrecision {
+    Fp32,
+    Fp16,
+    Bf16,
+    Fp8,
+    Int8,
+    Int4,
+    Q8_0,
+    Q4_0,
+    Int8PerTokenHead,
+    Fp8PerTokenHead,
+    Fp8DsMla,
+    Nvfp4DsMla,
+    Nvfp4,
+    Fp4E2m1
+};
 enum class SearchObjective { Cost, Time, CostUnderDeadline, TimeUnderBudget };
 // The objectives that rank by time (the others rank by cost).
 inline bool isTimeObjective(SearchObjective objective)

@@ -4,6 +4,7 @@
 #include "base/number_text.h"
 #include "base/text_length.h"
 #include "plan/architecture_json.h"
+#include "plan/kv_layouts.h"
 #include "plan/limits.h"
 #include "plan/plan.h"
 #include "plan/plan_enum_tables.h"
@@ -156,6 +157,11 @@ void readServing(const json& object, Plan& plan, JsonReader& parent)
     const bool ggmlCache = s.kvCachePrecision == KvPrecision::Q8_0 || s.kvCachePrecision == KvPrecision::Q4_0;
     if (r.ok() && ggmlCache && s.engine.kind != ServingEngineKind::LlamaCpp)
         r.failPath("workload.serving.kv_cache_precision", Words { words::kGgmlCacheNeedsLlamaCpp });
+    if (r.ok() && s.kvCachePrecision && !kvLayoutRunsOn(kvCacheLayout(*s.kvCachePrecision), s.engine.kind))
+        r.failPath("workload.serving.kv_cache_precision",
+            Words { words::kKvCacheNeedsEngine,
+                { std::string(toString(*s.kvCachePrecision)), std::string(toString(s.engine.kind)),
+                    kvLayoutEngines(*s.kvCachePrecision) } });
     if (r.ok() && s.prefixCache.shape != PrefixShape::None && s.engine.prefixCacheHitRate > 0)
         r.failPath("workload.serving.engine.prefix_cache_hit_rate", Words { words::kShapeOrHitRate });
     if (r.ok() && s.lora.maxLoras && s.lora.maxCpuLoras && *s.lora.maxCpuLoras < *s.lora.maxLoras)

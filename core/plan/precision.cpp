@@ -1,5 +1,6 @@
 // Element sizes of precisions and storage formats, each with the layout it comes from.
 #include "plan/precision.h"
+#include "plan/kv_layouts.h"
 
 #include <algorithm>
 
@@ -29,13 +30,6 @@ constexpr double kMxfp4BytesPerWeight = (4.0 + 8.0 / 32.0) / 8.0;
 // Block-scaled FP8 (DeepSeek-V3 report, arXiv 2412.19437, Sec. 3.3.2): e4m3 weights with one fp32 scale per
 // 128 x 128 block.
 constexpr double kFp8BlockBytesPerWeight = 1.0 + 4.0 / (128.0 * 128.0);
-// KV cache int4: 4-bit values with a 16-bit scale per group of 64.
-constexpr double kInt4KvBytes = 0.5 + 2.0 / 64.0;
-// llama.cpp's quantized cache types (ggml-org/llama.cpp@aca2e6ce ggml/src/ggml-common.h): block_q8_0 holds QK8_0 = 32
-// int8 values and one fp16 scale (34 bytes), block_q4_0 QK4_0 = 32 4-bit values and one fp16 scale (18 bytes).
-constexpr double kQ8_0Bytes = 34.0 / 32.0;
-constexpr double kQ4_0Bytes = 18.0 / 32.0;
-
 } // namespace
 
 double bytesPerElement(Precision precision)
@@ -54,23 +48,7 @@ double bytesPerElement(Precision precision)
 
 double bytesPerElement(KvPrecision precision)
 {
-    switch (precision) {
-    case KvPrecision::Fp32:
-        return 4;
-    case KvPrecision::Fp16:
-    case KvPrecision::Bf16:
-        return 2;
-    case KvPrecision::Fp8:
-    case KvPrecision::Int8:
-        return 1;
-    case KvPrecision::Int4:
-        return kInt4KvBytes;
-    case KvPrecision::Q8_0:
-        return kQ8_0Bytes;
-    case KvPrecision::Q4_0:
-        return kQ4_0Bytes;
-    }
-    return 2;
+    return kvCacheLayout(precision).valueBytes;
 }
 
 WeightFormat frozenWeightFormat(const Workload& workload)

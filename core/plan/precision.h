@@ -10,7 +10,8 @@ namespace gp
 // One activation, gradient or unquantized weight element at a compute precision. FP8 training keeps bf16
 // weights and activations outside the GEMMs (NVIDIA Transformer Engine), so fp8 counts 2 bytes here.
 double bytesPerElement(Precision precision);
-// One KV-cache element (int4: 4-bit values with a 16-bit scale per group of 64).
+// One KV-cache value with the block scales stored along it (kvCacheLayout(precision).valueBytes); the per-token
+// scales and MLA records are counted per token (transformer/attention.h kvCacheBytesPerTokenPerLayer).
 double bytesPerElement(KvPrecision precision);
 // One weight of a block's linear layer stored at `format`, quantization constants included; `Same` stores it
 // at the compute precision. Embeddings, heads and norms stay at the compute precision in every format.

@@ -387,6 +387,10 @@ void CandidateSearch::searchServing(std::optional<Hardware>& firstHardware)
         note(unsupported->code, unsupported->message, unsupported->args);
         return;
     }
+    if (const auto kv = kvCacheUnsupported(spec.kvCachePrecision, first->gpu)) {
+        note(kv->code, kv->message, kv->args);
+        return;
+    }
     const int perNode = first->gpusPerNode;
     m_memoryWorkload = workloadOnGpu(m_work.workload, first->gpu);
     m_flops.fill(std::nullopt);

@@ -2,7 +2,7 @@
 #include "transformer/attention.h"
 #include "base/finite_number.h"
 
-#include "plan/precision.h"
+#include "plan/kv_layouts.h"
 #include "transformer/layers.h"
 
 #include <algorithm>
@@ -55,6 +55,22 @@ double kvCacheElementsPerTokenPerLayer(const Architecture& a, int tensorParallel
     return heads * (s.qkHeadDim + s.vHeadDim);
 }
 
+double kvCacheBytesPerTokenPerLayer(const Architecture& a, KvPrecision precision, int tensorParallel)
+{
+    const KvCacheLayout& layout = kvCacheLayout(precision);
+    const AttentionShape s = attentionShape(a);
+    if (s.latent && layout.mlaRecord) // the latent, its tile scales, the rotary part (kv_layouts.cpp dsMla)
+        return s.kvLoraRank * layout.valueBytes
+            + std::ceil(s.kvLoraRank / std::max(1.0, layout.latentScaleTile)) * layout.latentScaleBytes
+            + s.ropeDim * layout.ropeBytes;
+    double bytes = kvCacheElementsPerTokenPerLayer(a, tensorParallel) * layout.valueBytes;
+    if (layout.tokenHeadScaleBytes > 0) { // a scale per token and head, for K and for V
+        const double heads = s.latent ? 1.0 : std::max(1.0, std::ceil(s.kvHeads / std::max(1, tensorParallel)));
+        bytes += 2 * heads * layout.tokenHeadScaleBytes;
+    }
+    return bytes;
+}
+
 double kvCacheBytes(const Architecture& a, KvPrecision precision, double contextTokens, int tensorParallel)
 {
     // The layers are the decoder's (an encoder-decoder's cross-attention caches the prompt in the same layers);
@@ -64,7 +80,7 @@ double kvCacheBytes(const Architecture& a, KvPrecision precision, double context
     const double windowLayers = std::min(layers, s.windowLayers);
     const double context = positiveOrZero(contextTokens);
     const double kept = (layers - windowLayers) * context + windowLayers * std::min(context, s.window);
-    return kept * kvCacheElementsPerTokenPerLayer(a, tensorParallel) * bytesPerElement(precision)
+    return kept * kvCacheBytesPerTokenPerLayer(a, precision, tensorParallel)
         + (context > 0 ? recurrentStateBytes(a, tensorParallel) : 0.0);
 }
 
@@ -158,7 +174,7 @@ double kvCacheBytesPerToken(const Architecture& a, KvPrecision precision, int te
 {
     const double layers = kvCacheLayers(a);
     const double fullLayers = layers - std::min(layers, attentionShape(a).windowLayers);
-    return fullLayers * kvCacheElementsPerTokenPerLayer(a, tensorParallel) * bytesPerElement(precision);
+    return fullLayers * kvCacheBytesPerTokenPerLayer(a, precision, tensorParallel);
 }
 
 double kvCacheWindowBytes(const Architecture& a, KvPrecision precision, int tensorParallel)

@@ -94,6 +94,11 @@ double recurrentStateBytesPerLayer(const Architecture& architecture, int tensorP
 // 128: Mamba2 ssd chunk_size), with `chunked` true. Plus the depthwise convolution over the kernel.
 double recurrentMixerMacsPerToken(const Architecture& architecture, bool chunked);
 
+// The bytes one layer keeps per token on one rank at `precision`'s layout (plan/kv_layouts.h): the cached values at
+// their bytes (block scales included), plus a scale per token and KV head for K and V where the layout keeps one
+// (vLLM's *_per_token_head), or for latent attention a layout's own record (vLLM's *_ds_mla: the latent with its tile
+// scales and the rotary part, 656 bytes for fp8_ds_mla at DeepSeek's 512 + 64).
+double kvCacheBytesPerTokenPerLayer(const Architecture& architecture, KvPrecision precision, int tensorParallel = 1);
 // The KV cache of one sequence of `contextTokens` tokens on one rank, in bytes: the decoder's layers that keep the
 // whole context, plus the local layers at min(context, window), plus a hybrid's recurrent state (one per sequence,
 // any length). The one rule memory, decode and serving use.

@@ -238,6 +238,47 @@ TEST(LaunchRoundTrip, LitgptConfigGivesBackPrecisionAdapterAndBatches)
     EXPECT_EQ(mapped("workload.sequence_length"), plan.workload.sequenceLength);
 }
 
+// The engines' own KV layouts (plan/kv_layouts.h) are written by the engine's name and read back to the same plan
+// precision, so the re-estimated replica holds the same KV tokens: vLLM's and SGLang's FP4 caches, vLLM's
+// per-token-head int8.
+TEST(LaunchRoundTrip, EngineKvLayoutsComeBackWithTheirCapacity)
+{
+    struct Case {
+        const char* engine;
+        const char* instance;
+        KvPrecision kv;
+        const char* format;
+        const char* file;
+        const char* spelling;
+    };
+    for (const Case& c : { Case { "vllm", "aws:p6-b200.48xlarge", KvPrecision::Nvfp4, "vllm", "serve.sh", "nvfp4" },
+             Case { "vllm", "tencent:GNV7-8GPU", KvPrecision::Int8PerTokenHead, "vllm", "serve.sh",
+                 "int8_per_token_head" },
+             Case { "sglang", "tencent:GNV7-8GPU", KvPrecision::Fp4E2m1, "sglang", "sglang-node0.sh", "fp4_e2m1" } }) {
+        Plan plan = planFromText(servingPlanText());
+        plan.candidates = { CandidateSpec { c.instance, "", 1, std::nullopt, "", {}, {}, "", "" } };
+        plan.workload.serving.engine.kind
+            = std::string(c.engine) == "sglang" ? ServingEngineKind::Sglang : ServingEngineKind::Vllm;
+        plan.workload.serving.kvCachePrecision = c.kv;
+        const RoundTrip trip = roundTrip(plan, c.format, c.file);
+        ASSERT_TRUE(trip.recommended.serving && trip.reimported.serving) << c.spelling;
+        bool found = false;
+        for (const LaunchMappedField& m : trip.imported.mapped)
+            if (m.planField == "workload.serving.kv_cache_precision") {
+                found = true;
+                EXPECT_EQ(m.value, c.spelling);
+            }
+        EXPECT_TRUE(found) << c.spelling;
+        EXPECT_DOUBLE_EQ(trip.reimported.serving->kvBytesPerToken, trip.recommended.serving->kvBytesPerToken)
+            << c.spelling;
+        if (std::string(c.engine) == "vllm") { // SGLang keeps its own --mem-fraction-static when not written
+            EXPECT_NEAR(double(trip.reimported.serving->kvCacheTokens), double(trip.recommended.serving->kvCacheTokens),
+                0.002 * double(trip.recommended.serving->kvCacheTokens))
+                << c.spelling;
+        }
+    }
+}
+
 TEST(LaunchRoundTrip, ServingFormatsGiveBackTheEngineAndTheReplicaFigures)
 {
     Plan plan = planFromText(servingPlanText());

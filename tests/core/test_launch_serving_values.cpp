@@ -56,13 +56,13 @@ TEST(LaunchServingValues, UnmodelledValuesAreIgnoredNamingKeyAndValue)
         const char* planField; // the plan field it would have set
     };
     for (const Case& c : {
-             Case { "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype fp4_e2m1\n", "run.sh",
-                 "--kv-cache-dtype", "fp4_e2m1", kKvField },
+             Case { "vllm serve gpt2 --kv-cache-dtype turboquant_k8v4\n", "serve.sh", "--kv-cache-dtype",
+                 "turboquant_k8v4", kKvField },
              Case { "vllm serve gpt2 --kv-cache-dtype=int3\n", "serve.sh", "--kv-cache-dtype", "int3", kKvField },
              Case { "model: gpt2\nkv_cache_dtype: float32\n", "vllm-config.yaml", "--kv-cache-dtype", "float32",
                  kKvField },
-             Case { "kv_cache_config:\n  dtype: nvfp4\nmax_batch_size: 8\n", "extra.yaml", "kv_cache_config.dtype",
-                 "nvfp4", kKvField },
+             Case { "kv_cache_config:\n  dtype: int8\nmax_batch_size: 8\n", "extra.yaml", "kv_cache_config.dtype",
+                 "int8", kKvField },
              Case { "vllm serve gpt2 --dtype float8\n", "serve.sh", "--dtype", "float8", "workload.precision" },
              Case { "python3 -m sglang.launch_server --model-path gpt2 --dtype int8\n", "run.sh", "--dtype", "int8",
                  "workload.precision" },
@@ -87,7 +87,16 @@ TEST(LaunchServingValues, ModelledValuesStillMap)
               "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype fp8_e5m2\n", "run.sh", "fp8" },
             { "vllm serve gpt2 --kv-cache-dtype auto\n", "serve.sh", nullptr },
             { "vllm serve gpt2 --kv-cache-dtype bfloat16\n", "serve.sh", "bf16" },
-            { "kv_cache_config:\n  dtype: fp8\nmax_batch_size: 8\n", "extra.yaml", "fp8" } }) {
+            { "kv_cache_config:\n  dtype: fp8\nmax_batch_size: 8\n", "extra.yaml", "fp8" },
+            // The engines' own layouts are the plan's precisions of their names (plan/kv_layouts.h); vLLM's
+            // nvfp4_4over6 stores the NVFP4 layout.
+            { "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype fp4_e2m1\n", "run.sh", "fp4_e2m1" },
+            { "kv_cache_config:\n  dtype: nvfp4\nmax_batch_size: 8\n", "extra.yaml", "nvfp4" },
+            { "vllm serve gpt2 --kv-cache-dtype nvfp4_4over6\n", "serve.sh", "nvfp4" },
+            { "vllm serve gpt2 --kv-cache-dtype fp8_ds_mla\n", "serve.sh", "fp8_ds_mla" },
+            { "vllm serve gpt2 --kv-cache-dtype nvfp4_ds_mla\n", "serve.sh", "nvfp4_ds_mla" },
+            { "vllm serve gpt2 --kv-cache-dtype int8_per_token_head\n", "serve.sh", "int8_per_token_head" },
+            { "vllm serve gpt2 --kv-cache-dtype fp8_per_token_head\n", "serve.sh", "fp8_per_token_head" } }) {
         const LaunchImport import = imported(text, file);
         bool found = false;
         for (const LaunchMappedField& m : import.mapped)
@@ -205,25 +214,23 @@ TEST(LaunchServingValues, EachEngineTakesItsOwnKvCacheDtypes)
         EXPECT_TRUE(servingValueMaps(imported(text, file), kKvField)) << text;
 }
 
-// An FP4 cache (SGLang's fp4_e2m1, TensorRT-LLM's and vLLM's nvfp4) is one the engine runs but the plan has no KV
-// precision for: said so by name, with the dtypes of that engine the plan does read.
-TEST(LaunchServingValues, AnFp4KvCacheIsSaidToBeUnmodelled)
+// A KV cache dtype vLLM runs whose layout the plan has no precision for (int4_per_token_head, the TurboQuant packings):
+// said so by name, with the dtypes of vLLM the plan does read (the FP4 caches and the DeepSeek MLA records among them,
+// plan/kv_layouts.h).
+TEST(LaunchServingValues, AnUnmodelledKvLayoutIsSaidToBeUnmodelled)
 {
-    for (const auto& [text, file, field, carried] :
-        { std::tuple<const char*, const char*, const char*, const char*> {
-              "python3 -m sglang.launch_server --model-path gpt2 --kv-cache-dtype fp4_e2m1\n", "run.sh",
-              "--kv-cache-dtype", "auto|fp8_e4m3|fp8_e5m2|bf16|bfloat16" },
-            { "kv_cache_config:\n  dtype: nvfp4\nmax_batch_size: 8\n", "extra.yaml", "kv_cache_config.dtype",
-                "auto|fp8" },
-            { "vllm serve gpt2 --kv-cache-dtype nvfp4\n", "serve.sh", "--kv-cache-dtype",
-                "auto|float16|bfloat16|fp8|fp8_e4m3|fp8_e5m2|fp8_inc" } }) {
-        const LaunchImport import = imported(text, file);
+    for (const char* text : { "vllm serve gpt2 --kv-cache-dtype int4_per_token_head\n",
+             "vllm serve gpt2 --kv-cache-dtype turboquant_3bit_nc\n" }) {
+        const LaunchImport import = imported(text, "serve.sh");
         EXPECT_FALSE(servingValueMaps(import, kKvField)) << text;
-        const auto why = servingIgnoredField(import, field);
+        const auto why = servingIgnoredField(import, "--kv-cache-dtype");
         ASSERT_TRUE(why) << text;
         ASSERT_EQ(why->words.size(), 1u) << text;
         EXPECT_STREQ(why->words.front().text, words::kIgnoredKvDtypeNotModelled) << why->reason;
-        EXPECT_EQ(why->words.front().args.at(3), carried) << why->reason;
+        EXPECT_EQ(why->words.front().args.at(3),
+            "auto|float16|bfloat16|fp8|fp8_e4m3|fp8_e5m2|fp8_inc|fp8_ds_mla|nvfp4_ds_mla|int8_per_token_head|"
+            "fp8_per_token_head|nvfp4|nvfp4_4over6")
+            << why->reason;
     }
 }
 

@@ -1,6 +1,7 @@
 #include "estimate/serving/engine_hardware.h"
 
 #include "estimate/common/performance_defaults.h"
+#include "plan/kv_layouts.h"
 
 #include <cmath>
 
@@ -35,6 +36,19 @@ std::optional<FitFailure> servingEngineUnsupported(const Catalog& catalog, Servi
         engine + " does not run on " + gpu.name + " (" + gpu.architecture
             + "): the engine's supported hardware does not list " + gpu.architecture,
         { { "engine", engine }, { "gpu", gpu.name }, { "architecture", gpu.architecture } } };
+}
+
+std::optional<FitFailure> kvCacheUnsupported(const std::optional<KvPrecision>& precision, const GpuSpec& gpu)
+{
+    // The FP4 caches' kernels: vLLM's nvfp4_ds_mla runs on SM100 only (FLASHMLA_SPARSE supports_combination), its
+    // and TensorRT-LLM's nvfp4 on Blackwell's FP4 tensor cores; the catalog's "nvfp4" tensor format marks them.
+    if (!precision || !kvCacheLayout(*precision).needsNvfp4Gpu || gpu.runsFormat("nvfp4"))
+        return std::nullopt;
+    const std::string name(toString(*precision));
+    return FitFailure { "kv_cache_precision_unsupported",
+        "workload.serving.kv_cache_precision \"" + name + "\" runs on data-center Blackwell GPUs (NVFP4 tensor cores); "
+            + gpu.name + " has none",
+        { { "kv_cache_precision", name }, { "gpu", gpu.name } } };
 }
 
 std::string servingEngineAttentionBackend(const Catalog& catalog, ServingEngineKind kind, std::string_view architecture)

@@ -28,6 +28,11 @@ bool servingEngineRuns(const Catalog& catalog, ServingEngineKind kind, std::stri
 // gpu, architecture); nothing where it runs. One message for the estimate and the search.
 std::optional<FitFailure> servingEngineUnsupported(const Catalog& catalog, ServingEngineKind kind, const GpuSpec& gpu);
 
+// Why a candidate cannot keep the plan's stated KV cache (`precision`; none stated: nothing): an FP4 layout whose
+// kernels need the catalog's "nvfp4" tensor format (plan/kv_layouts.h needsNvfp4Gpu) on a GPU without it
+// (kv_cache_precision_unsupported, args kv_cache_precision, gpu).
+std::optional<FitFailure> kvCacheUnsupported(const std::optional<KvPrecision>& precision, const GpuSpec& gpu);
+
 // The attention backend the engine picks on `architecture`, as the engine names it ("TRITON_ATTN"); empty where the
 // catalog does not say.
 std::string servingEngineAttentionBackend(

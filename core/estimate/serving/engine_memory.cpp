@@ -94,7 +94,7 @@ EngineMemory engineMemory(const ResolvedModel& model, const Workload& w, const C
     const double layers = std::max(1.0, kvCacheLayers(arch));
     const double stageShare = p > 1 ? layersPerStage(layers, p) / layers : 1.0;
     // The draft's layers keep their own KV in the same cache (vLLM registers them as layers of the KV cache spec).
-    const double perLayer = kvCacheElementsPerTokenPerLayer(arch, t) * bytesPerElement(engine.kvPrecision);
+    const double perLayer = kvCacheBytesPerTokenPerLayer(arch, engine.kvPrecision, t);
     m.draftKvBytesPerToken = spec.on() ? perLayer * spec.draftLayers : 0.0;
     m.kvBytesPerToken = perLayer * kvCacheLayers(arch) * stageShare + m.draftKvBytesPerToken;
     if (engine.kind == ServingEngineKind::LlamaCpp)
@@ -144,8 +144,7 @@ VllmHybridPages vllmHybridPages(const Architecture& arch, const EngineSettings& 
     double stageShare, double budgetBytes, double requestTokens)
 {
     VllmHybridPages p;
-    const double attentionPerToken
-        = kvCacheElementsPerTokenPerLayer(arch, tensorParallel) * bytesPerElement(engine.kvPrecision);
+    const double attentionPerToken = kvCacheBytesPerTokenPerLayer(arch, engine.kvPrecision, tensorParallel);
     const double statePage = recurrentStateBytesPerLayer(arch, tensorParallel);
     const double align = std::max(1, engine.blockSize);
     if (!(attentionPerToken > 0) || !(statePage > 0))
