@@ -1893,6 +1893,22 @@
         <source>%1 &quot;%2&quot;: %3 runs this KV cache dtype, but GPU Planner has no KV precision for its layout (of %3&apos;s it reads %4): the plan&apos;s setting stays</source>
         <translation>%1 的取值“%2”：%3 支持这种 KV 缓存数据类型，但 GPU Planner 没有与其布局对应的 KV 精度（%3 的类型中它读取 %4）：方案的设置保持不变</translation>
     </message>
+    <message>
+        <source>%2 does not run a &quot;%1&quot; KV cache (%3 do): choose fp16, bf16 or fp8, or that engine</source>
+        <translation>%2 不支持 &quot;%1&quot; KV 缓存（支持它的引擎：%3）：请选择 fp16、bf16 或 fp8，或改用该引擎</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a record of DeepSeek&apos;s multi-head latent attention (kv_lora_rank 512 + 64 rotary); the model has none: choose fp8 or nvfp4</source>
+        <translation>&quot;%1&quot; 是 DeepSeek 多头潜在注意力（kv_lora_rank 512 + 64 维旋转部分）的记录格式；该模型没有潜在注意力：请选择 fp8 或 nvfp4</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is vLLM&apos;s record for a latent of 512 and 64 rotary values (FlashMLA sparse, head size 576); the model&apos;s is %2 + %3: choose fp8</source>
+        <translation>&quot;%1&quot; 是 vLLM 为 512 维潜在向量加 64 维旋转部分设计的记录格式（FlashMLA sparse，头维度 576）；该模型为 %2 + %3：请选择 fp8</translation>
+    </message>
+    <message>
+        <source>%2 does not keep a multi-head latent attention cache as &quot;%1&quot; (engines that do: %3): choose fp8, or fp8_ds_mla or nvfp4_ds_mla on vLLM</source>
+        <translation>%2 不以 &quot;%1&quot; 存储多头潜在注意力缓存（支持的引擎：%3）：请选择 fp8，或在 vLLM 上使用 fp8_ds_mla 或 nvfp4_ds_mla</translation>
+    </message>
 </context>
 <context>
     <name>CoreText</name>
@@ -3066,6 +3082,34 @@
     <message>
         <source>%1 does not run on %2 (%3); PyTorch SDPA runs %4 there.</source>
         <translation>%1 无法在 %2（%3）上运行；PyTorch SDPA 在该 GPU 上改为运行%4。</translation>
+    </message>
+    <message>
+        <source>A %1 KV cache runs on data-center Blackwell GPUs (NVFP4 tensor cores); %2 has none. Choose fp8 or another GPU (the serving KV cache precision).</source>
+        <translation>%1 KV 缓存需要数据中心级 Blackwell GPU（NVFP4 张量核心）；%2 没有。请选择 fp8 或其他 GPU（服务的 KV 缓存精度）。</translation>
+    </message>
+    <message>
+        <source>INT8, a scale per token and head (vLLM)</source>
+        <translation>INT8，每个 token 每个头一个缩放因子（vLLM）</translation>
+    </message>
+    <message>
+        <source>FP8, a scale per token and head (vLLM)</source>
+        <translation>FP8，每个 token 每个头一个缩放因子（vLLM）</translation>
+    </message>
+    <message>
+        <source>FP8 DeepSeek MLA record (vLLM fp8_ds_mla)</source>
+        <translation>FP8 DeepSeek MLA 记录（vLLM fp8_ds_mla）</translation>
+    </message>
+    <message>
+        <source>NVFP4 DeepSeek MLA record (vLLM nvfp4_ds_mla)</source>
+        <translation>NVFP4 DeepSeek MLA 记录（vLLM nvfp4_ds_mla）</translation>
+    </message>
+    <message>
+        <source>NVFP4 (vLLM, TensorRT-LLM)</source>
+        <translation>NVFP4（vLLM、TensorRT-LLM）</translation>
+    </message>
+    <message>
+        <source>FP4 E2M1 (SGLang fp4_e2m1)</source>
+        <translation>FP4 E2M1（SGLang fp4_e2m1）</translation>
     </message>
 </context>
 <context>

@@ -800,6 +800,14 @@ gp::WeightFormat weightFormatNamed(const QString& name)
     return gp::WeightFormat::Same;
 }
 
+gp::KvPrecision kvPrecisionNamed(const QString& name)
+{
+    for (const auto& [spec, precision] : gp::detail::kKvPrecisions)
+        if (name == QLatin1String(spec.data(), qsizetype(spec.size())))
+            return precision;
+    return gp::KvPrecision::Bf16;
+}
+
 } // namespace
 
 QString CoreText::failure(const gp::FitFailure& failure)
@@ -856,6 +864,10 @@ QString CoreText::failure(const gp::FitFailure& failure)
     else if (c == "serving_engine_unsupported")
         text = tr("%1 does not run on %2 (%3): the engine's supported hardware does not list this architecture.")
                    .arg(servingEngineName(a.text("engine")), a.text("gpu"), a.text("architecture"));
+    else if (c == "kv_cache_precision_unsupported")
+        text = tr("A %1 KV cache runs on data-center Blackwell GPUs (NVFP4 tensor cores); %2 has none. Choose fp8 "
+                  "or another GPU (the serving KV cache precision).")
+                   .arg(CoreText::kvPrecision(kvPrecisionNamed(a.text("kv_cache_precision"))), a.text("gpu"));
     else if (c == "weight_format_unsupported")
         text = tr("%1 has no kernels for %2 weights: they need FP8 tensor cores, or bf16 ones for weight-only "
                   "kernels.")
@@ -1149,6 +1161,18 @@ QString CoreText::kvPrecision(gp::KvPrecision precision)
         return tr("Q8_0 (llama.cpp)");
     case gp::KvPrecision::Q4_0:
         return tr("Q4_0 (llama.cpp)");
+    case gp::KvPrecision::Int8PerTokenHead:
+        return tr("INT8, a scale per token and head (vLLM)");
+    case gp::KvPrecision::Fp8PerTokenHead:
+        return tr("FP8, a scale per token and head (vLLM)");
+    case gp::KvPrecision::Fp8DsMla:
+        return tr("FP8 DeepSeek MLA record (vLLM fp8_ds_mla)");
+    case gp::KvPrecision::Nvfp4DsMla:
+        return tr("NVFP4 DeepSeek MLA record (vLLM nvfp4_ds_mla)");
+    case gp::KvPrecision::Nvfp4:
+        return tr("NVFP4 (vLLM, TensorRT-LLM)");
+    case gp::KvPrecision::Fp4E2m1:
+        return tr("FP4 E2M1 (SGLang fp4_e2m1)");
     }
     return {};
 }

@@ -6,6 +6,8 @@
 #include "main_window.h"
 #include "models/comparison_model.h"
 #include "number_format.h"
+#include "plan/kv_layouts.h"
+#include "plan/plan_enum_tables.h"
 #include "report/report_export.h"
 #include "settings.h"
 #include "translator.h"
@@ -200,6 +202,25 @@ TEST_F(ServingWindow, AnEditChangesTheCostPerMillionTokensAndUndoRestoresIt)
     EXPECT_DOUBLE_EQ(*m_window->document()->plan().workload.serving.slo.tpotSeconds, 0.05);
     EXPECT_DOUBLE_EQ(tpot->value(), 50.0);
     EXPECT_DOUBLE_EQ(cell(ComparisonModel::RankedCost).toDouble(), cost);
+}
+
+// The KV cache choice offers every layout a serving engine stores (plan/kv_layouts.h), each named, and the plan
+// written from the window carries the engine's layout by its plan name.
+TEST_F(ServingWindow, KvChoiceOffersTheEnginesLayouts)
+{
+    openServing();
+    QComboBox* kv = m_window->inputsPanel()->servingKvBox();
+    for (const auto& [name, precision] : gp::detail::kKvPrecisions) {
+        if (gp::kvLayoutEngines(precision).empty())
+            continue; // fp32 and int4: no serving engine keeps them
+        const int index = kv->findData(int(precision));
+        ASSERT_GE(index, 0) << name;
+        EXPECT_FALSE(kv->itemText(index).isEmpty()) << name;
+    }
+    kv->setCurrentIndex(kv->findData(int(gp::KvPrecision::Fp8PerTokenHead)));
+    emit kv->activated(kv->currentIndex());
+    ASSERT_TRUE(waitForResult());
+    EXPECT_EQ(m_window->document()->plan().workload.serving.kvCachePrecision, gp::KvPrecision::Fp8PerTokenHead);
 }
 
 TEST_F(ServingWindow, ServingFieldsRoundTripThroughSaveAndOpen)

@@ -131,7 +131,9 @@ void ServingSection::addDeploymentRows(QFormLayout* form)
     m_kv = new QComboBox;
     m_kv->addItem(QString(), -1);
     for (gp::KvPrecision kv : { gp::KvPrecision::Fp16, gp::KvPrecision::Bf16, gp::KvPrecision::Fp8,
-             gp::KvPrecision::Int8, gp::KvPrecision::Q8_0, gp::KvPrecision::Q4_0 })
+             gp::KvPrecision::Int8, gp::KvPrecision::Q8_0, gp::KvPrecision::Q4_0, gp::KvPrecision::Int8PerTokenHead,
+             gp::KvPrecision::Fp8PerTokenHead, gp::KvPrecision::Fp8DsMla, gp::KvPrecision::Nvfp4DsMla,
+             gp::KvPrecision::Nvfp4, gp::KvPrecision::Fp4E2m1 })
         m_kv->addItem(QString(), int(kv));
     m_kit.onRetranslate([this] {
         m_kv->setItemText(0, InputsPanel::tr("Same as the precision"));
