@@ -626,21 +626,23 @@ namespace
 // A KV cache layout the model cannot keep (plan/kv_layouts.h): the *_ds_mla records need DeepSeek's latent (512 + 64
 // rotary values: FlashMLA sparse's head size 576), and an engine that runs a layout for standard attention only
 // (vLLM's nvfp4 and per-token-head dtypes) refuses it for a latent.
-std::optional<Error> kvLayoutProblem(KvPrecision precision, ServingEngineKind engine, const Architecture& arch)
+// `engine`: the serving engine (none: the inference mode's cache, no engine's kernels to check).
+std::optional<Error> kvLayoutProblem(
+    KvPrecision precision, std::optional<ServingEngineKind> engine, const Architecture& arch, const char* field)
 {
     const KvCacheLayout& layout = kvCacheLayout(precision);
     const AttentionShape shape = attentionShape(arch);
     const std::string name(toString(precision));
-    const char* field = "workload.serving.kv_cache_precision";
     if (layout.latentOnly && !shape.latent)
         return wordedError(field, { words::kKvCacheNeedsLatent, { name } });
     if (layout.mlaRecord && shape.latent && (shape.kvLoraRank != 512 || shape.ropeDim != 64))
         return wordedError(field,
             { words::kKvCacheNeedsDeepSeekLatent,
                 { name, formatExact(shape.kvLoraRank), formatExact(shape.ropeDim) } });
-    if (shape.latent && !kvLayoutRunsOn(layout, engine, true))
+    if (engine && shape.latent && !kvLayoutRunsOn(layout, *engine, true))
         return wordedError(field,
-            { words::kKvCacheNotForLatent, { name, std::string(toString(engine)), kvLayoutEngines(precision, true) } });
+            { words::kKvCacheNotForLatent,
+                { name, std::string(toString(*engine)), kvLayoutEngines(precision, true) } });
     return std::nullopt;
 }
 
@@ -660,7 +662,12 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
             return wordedError("workload.mtp_layers", { words::kMtpNeedsDecoderFullTraining, {} });
     }
     if (w.mode == Mode::Serving && w.serving.kvCachePrecision)
-        if (auto problem = kvLayoutProblem(*w.serving.kvCachePrecision, w.serving.engine.kind, model.architecture))
+        if (auto problem = kvLayoutProblem(*w.serving.kvCachePrecision, w.serving.engine.kind, model.architecture,
+                "workload.serving.kv_cache_precision"))
+            return problem;
+    if (w.mode == Mode::Inference)
+        if (auto problem = kvLayoutProblem(w.inference.kvCachePrecision, std::nullopt, model.architecture,
+                "workload.inference.kv_cache_precision"))
             return problem;
     if (w.mode != Mode::Training)
         return std::nullopt;

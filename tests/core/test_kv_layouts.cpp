@@ -145,6 +145,16 @@ TEST(KvLayouts, RefusalsNameTheField)
         ASSERT_FALSE(estimate) << preset << " " << kv;
         EXPECT_EQ(estimate.error().field, kKvLayoutField) << estimate.error().toString();
     }
+    // The inference mode's cache: a DeepSeek MLA record on a model without the latent, refused naming its field.
+    {
+        auto plan = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+            "workload": {"mode": "inference", "precision": "bf16", "inference": {"kv_cache_precision": "fp8_ds_mla"}},
+            "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 1, "nodes": 1}], "search": {"enabled": false}})");
+        ASSERT_TRUE(plan) << plan.error().toString();
+        auto estimate = estimatePlan(*plan, builtinCatalog());
+        ASSERT_FALSE(estimate);
+        EXPECT_EQ(estimate.error().field, "workload.inference.kv_cache_precision") << estimate.error().toString();
+    }
     // TensorRT-LLM sizes a latent at NVFP4: DeepSeek-V3 with an nvfp4 cache is estimated there.
     auto trtllm = estimateText(servingPlan("deepseek-v3", "tensorrt-llm", "nvfp4", "b200-180gb-sxm", 8, "fp8"));
     ASSERT_TRUE(trtllm) << trtllm.error().toString();
