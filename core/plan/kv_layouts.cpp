@@ -21,11 +21,14 @@ constexpr unsigned kEveryEngine = kVllm | kSglang | kTrtllm | kLlamaCpp;
 
 // NVFP4 values (vLLM vllm/utils/torch_utils.py nvfp4_kv_cache_full_dim, vllm-project/vllm@001cabc1: head_size // 2
 // bytes of E2M1 values + head_size // 16 bytes of E4M3 scales per head, K and V each; TensorRT-LLM
-// tensorrt_llm/_torch/pyexecutor/resource_manager.py KVCacheManager.get_cache_bytes_per_token: the values at 4 bits
-// plus calculate_scaling_factor_size_bytes(quant_vector_size=16, FP8)): 0.5 + 1/16 bytes. SGLang's fp4_e2m1
-// (python/sglang/srt/mem_cache/memory_pool.py MHATokenToKVPoolFP4 / MLATokenToKVPoolFP4: k_buffer uint8
-// [tokens, heads, head_dim // 2] and k_scale_buffer uint8 [tokens, heads x head_dim // 16], scale_block_size 16, the
-// scale an exponent byte) stores the same bytes.
+// tensorrt_llm/_torch/pyexecutor/resource_manager.py KVCacheManager.get_cache_bytes_per_token, NVIDIA/TensorRT-LLM PR
+// #9510 "1 bytes for 2 elements, and SFs (fp8) per 16 elements": the values at 4 bits
+// plus calculate_scaling_factor_size_bytes(quant_vector_size=16, FP8)): 0.5 + 1/16 bytes. SGLang's fp4_e2m1 stores
+// the same bytes (sgl-project/sglang PRs #10078 MLA and #12612 MHA, refactored into memory_pool.py
+// MHATokenToKVPoolFP4 / MLATokenToKVPoolFP4 by #13547: k_buffer uint8 [tokens, heads, head_dim // 2] and
+// k_scale_buffer uint8 [tokens, heads x head_dim // 16], scale_block_size 16); its author's description
+// (bytedance-iaas/sglang PR #296, upstreamed as #12612) states the ratios, 1.78x the tokens of an 8-bit cache and
+// 3.56x a 16-bit one (1 / 0.5625, 2 / 0.5625).
 constexpr double kFp4Bytes = 0.5 + 1.0 / 16.0;
 
 KvCacheLayout plain(double valueBytes, unsigned engines)

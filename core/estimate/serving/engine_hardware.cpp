@@ -41,7 +41,8 @@ std::optional<FitFailure> servingEngineUnsupported(const Catalog& catalog, Servi
 std::optional<FitFailure> kvCacheUnsupported(const std::optional<KvPrecision>& precision, const GpuSpec& gpu)
 {
     // The FP4 caches' kernels: vLLM's nvfp4_ds_mla runs on SM100 only (FLASHMLA_SPARSE supports_combination), its
-    // and TensorRT-LLM's nvfp4 on Blackwell's FP4 tensor cores; the catalog's "nvfp4" tensor format marks them.
+    // nvfp4 on the SM100 trtllm-gen path (rejected on SM120: vllm-project/vllm issue #49011), TensorRT-LLM's on
+    // Blackwell's FP4 tensor cores; the catalog's "nvfp4" tensor format marks the data-center Blackwell GPUs.
     if (!precision || !kvCacheLayout(*precision).needsNvfp4Gpu || gpu.runsFormat("nvfp4"))
         return std::nullopt;
     const std::string name(toString(*precision));
