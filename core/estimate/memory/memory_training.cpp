@@ -352,6 +352,11 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     }
     if (!lora)
         trainable = std::min(trainable, a.modelShare);
+    // DualPipe holds two stages per rank, each a module with its own gradients and states (pipeline_schedule.h);
+    // a micro-batch passes one of them, so the activations stay one stage's.
+    const double copies = pipelineParameterCopies(cfg);
+    a.modelShare *= copies;
+    trainable *= copies;
     a.trainable = trainable;
     const double frozen = lora ? a.modelShare : std::max(0.0, a.modelShare - trainable);
 
