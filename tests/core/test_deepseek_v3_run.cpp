@@ -69,8 +69,10 @@ TEST(DeepSeekV3Run, Fp8FasterThanBf16AndGpuHoursNearThePublished)
     std::printf("  step: compute %.2f s, intra-node %.2f s, network %.2f s\n", fp8.step.compute,
         fp8.step.communicationIntraNode, fp8.step.communicationNetwork);
     EXPECT_LT(fp8.step.total, bf16.step.total);
-    EXPECT_NEAR(fp8.gpuHours / 2.664e6, 1.0, 0.25);
-    EXPECT_NEAR(fp8.gpuHours / 2.788e6, 1.0, 0.25);
+    // Within 25% of the published figures; tightened to today's errors by the DualPipe schedule (-12.0%, -15.9%;
+    // +21.5%, +16.1% as zero-bubble).
+    EXPECT_NEAR(fp8.gpuHours / 2.664e6, 1.0, 0.13);
+    EXPECT_NEAR(fp8.gpuHours / 2.788e6, 1.0, 0.17);
 }
 
 // The layout's expert-parallel group is 64 consecutive GPUs: 8 nodes of 8 (Sec. 3.2), whatever the tensor degree
