@@ -1894,6 +1894,22 @@
         <translation>%1 的取值“%2”：%3 支持这种 KV 缓存数据类型，但 GPU Planner 没有与其布局对应的 KV 精度（%3 的类型中它读取 %4）：方案的设置保持不变</translation>
     </message>
     <message>
+        <source>%1 needs an even pipeline degree (one stage from each end per rank), got %2</source>
+        <translation>%1 需要偶数的流水线并行度（每个 rank 持有两端各一个阶段），实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 with pipeline %2 needs at least %3 micro-batches per step (2 x the pipeline), got %4</source>
+        <translation>流水线为 %2 时，%1 每步至少需要 %3 个微批次（流水线的 2 倍），实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 sends half the micro-batches from each end: it needs an even number, got %2</source>
+        <translation>%1 从两端各送入一半微批次：微批次数须为偶数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 schedule; choose another pipeline schedule (torchtitan runs dualpipev)</source>
+        <translation>%1 没有 %2 调度；请选择其他流水线调度（torchtitan 支持 dualpipev）</translation>
+    </message>
+    <message>
         <source>%2 does not run a &quot;%1&quot; KV cache (%3 do): choose fp16, bf16 or fp8, or that engine</source>
         <translation>%2 不支持 &quot;%1&quot; KV 缓存（支持它的引擎：%3）：请选择 fp16、bf16 或 fp8，或改用该引擎</translation>
     </message>
@@ -3082,6 +3098,22 @@
     <message>
         <source>%1 does not run on %2 (%3); PyTorch SDPA runs %4 there.</source>
         <translation>%1 无法在 %2（%3）上运行；PyTorch SDPA 在该 GPU 上改为运行%4。</translation>
+    </message>
+    <message>
+        <source>DualPipe (two stages per rank)</source>
+        <translation>DualPipe（每个 rank 两个阶段）</translation>
+    </message>
+    <message>
+        <source>DualPipeV (V-shaped DualPipe)</source>
+        <translation>DualPipeV（V 形 DualPipe）</translation>
+    </message>
+    <message>
+        <source> (DualPipe schedule)</source>
+        <translation>（DualPipe 调度）</translation>
+    </message>
+    <message>
+        <source> (DualPipeV schedule)</source>
+        <translation>（DualPipeV 调度）</translation>
     </message>
     <message>
         <source>A %1 KV cache runs on data-center Blackwell GPUs (NVFP4 tensor cores); %2 has none. Choose fp8 or another GPU (the serving KV cache precision).</source>
@@ -8086,6 +8118,14 @@ none listed in %1</source>
     <message>
         <source>Unsloth always runs its own fused chunked cross-entropy; this choice is not used</source>
         <translation>Unsloth 始终使用自带的融合分块交叉熵；此选项不起作用</translation>
+    </message>
+    <message>
+        <source>1F1B, interleaved (virtual stages shrink the bubble), zero bubble, DualPipe or DualPipeV (2 x pipeline micro-batches or more; DualPipe an even pipeline); used by the layouts with a pipeline the planner chooses</source>
+        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）、零气泡、DualPipe 或 DualPipeV（微批次数至少为流水线的 2 倍；DualPipe 需偶数流水线）；用于规划器选出的含流水线的布局</translation>
+    </message>
+    <message>
+        <source>1F1B, interleaved (virtual stages shrink the bubble), zero bubble, DualPipe or DualPipeV (2 x pipeline micro-batches or more; DualPipe an even pipeline)</source>
+        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）、零气泡、DualPipe 或 DualPipeV（微批次数至少为流水线的 2 倍；DualPipe 需偶数流水线）</translation>
     </message>
 </context>
 <context>

@@ -1048,6 +1048,10 @@ QString CoreText::pipelineSchedule(gp::PipelineSchedule schedule)
         return tr("Interleaved 1F1B (virtual stages)");
     case gp::PipelineSchedule::ZeroBubble:
         return tr("Zero bubble (ZB-H2)");
+    case gp::PipelineSchedule::DualPipe:
+        return tr("DualPipe (two stages per rank)");
+    case gp::PipelineSchedule::DualPipeV:
+        return tr("DualPipeV (V-shaped DualPipe)");
     }
     return {};
 }
@@ -1380,6 +1384,10 @@ QString CoreText::configuration(const gp::Configuration& c)
         layout += tr(" (interleaved, %1 chunks per stage)").arg(c.virtualStages);
     else if (c.pipeline > 1 && c.pipelineSchedule == gp::PipelineSchedule::ZeroBubble)
         layout += tr(" (zero-bubble schedule)");
+    else if (c.pipeline > 1 && c.pipelineSchedule == gp::PipelineSchedule::DualPipe)
+        layout += tr(" (DualPipe schedule)");
+    else if (c.pipeline > 1 && c.pipelineSchedule == gp::PipelineSchedule::DualPipeV)
+        layout += tr(" (DualPipeV schedule)");
     if (c.sequenceParallel)
         layout += tr(" (sequence parallel)");
     parts << layout;

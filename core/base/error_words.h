@@ -102,6 +102,14 @@ inline constexpr const char* kChunksExceedLayers = GP_TRANSLATE_NOOP("CoreError"
 inline constexpr const char* kSearchChunksExceedLayers = GP_TRANSLATE_NOOP("CoreError",
     "the planner's smallest pipeline x virtual_stages (%1 x %2 = %3 model chunks) exceeds the "
     "model's %4 layers: each chunk needs at least one layer");
+// DualPipe's and DualPipeV's own requirements (deepseek-ai/DualPipe@3da1bbea dualpipe.py and dualpipev.py step()).
+// %1: the schedule's name; %2: the pipeline degree; %3: the least number; %4: the value given.
+inline constexpr const char* kDualPipeNeedsEvenPipeline
+    = GP_TRANSLATE_NOOP("CoreError", "%1 needs an even pipeline degree (one stage from each end per rank), got %2");
+inline constexpr const char* kDualPipeNeedsMicroBatches = GP_TRANSLATE_NOOP(
+    "CoreError", "%1 with pipeline %2 needs at least %3 micro-batches per step (2 x the pipeline), got %4");
+inline constexpr const char* kDualPipeNeedsEvenMicroBatches
+    = GP_TRANSLATE_NOOP("CoreError", "%1 sends half the micro-batches from each end: it needs an even number, got %2");
 inline constexpr const char* kLayoutExceedsGpus
     = GP_TRANSLATE_NOOP("CoreError", "tensor x pipeline (%1) exceeds the candidate's %2 GPUs");
 inline constexpr const char* kContextLayoutExceedsGpus
@@ -145,9 +153,10 @@ inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, 
     kMtpNeedsDecoderFullTraining, kMtpNeedsArchitecture, kAtMostSequenceGot, kContextPowerOfTwoGot,
     kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks,
     kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu, kAtMostModelLayersGot, kChunksExceedLayers,
-    kSearchChunksExceedLayers, kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus,
-    kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot,
-    kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot,
-    kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters, kPositiveNumberGot, kGiveAModel };
+    kSearchChunksExceedLayers, kDualPipeNeedsEvenPipeline, kDualPipeNeedsMicroBatches, kDualPipeNeedsEvenMicroBatches,
+    kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus,
+    kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden,
+    kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne,
+    kTooManyParameters, kPositiveNumberGot, kGiveAModel };
 
 } // namespace gp::words

@@ -428,6 +428,9 @@ inline constexpr const char* kTrainingFormatForServing
     = GP_TRANSLATE_NOOP("CoreError", "%1 is a training format; a serving plan exports %2");
 inline constexpr const char* kServingEngineForTraining
     = GP_TRANSLATE_NOOP("CoreError", "%1 is a serving engine; a training plan exports %2");
+// %1: the format ("Megatron-LM", "torchtitan"); %2: the schedule's plan name.
+inline constexpr const char* kScheduleNotInFormat = GP_TRANSLATE_NOOP(
+    "CoreError", "%1 has no %2 schedule; choose another pipeline schedule (torchtitan runs dualpipev)");
 inline constexpr const char* kNoRecommendationToWrite = GP_TRANSLATE_NOOP(
     "CoreError", "the plan has no recommendation to write (no candidate fits and meets the objective)");
 // %2: the system's reason (English).
@@ -629,7 +632,7 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths, kIgnoredOldFloat8Key, kIgnoredDetail,
     kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
     kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot, kTrainingFormatForServing,
-    kServingEngineForTraining, kNoRecommendationToWrite, kCannotCreateFolder, kVllmCommandNotReadBack,
-    kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled };
+    kServingEngineForTraining, kScheduleNotInFormat, kNoRecommendationToWrite, kCannotCreateFolder,
+    kVllmCommandNotReadBack, kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled };
 
 } // namespace gp::words

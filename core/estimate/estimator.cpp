@@ -5,6 +5,7 @@
 #include "catalog/gpu_precision.h"
 #include "estimate/common/attention_kernel_support.h"
 #include "estimate/common/fp8_all_gather.h"
+#include "estimate/common/pipeline_schedule.h"
 #include "estimate/serving/engine_hardware.h"
 
 #include "plan/kv_layouts.h"
@@ -646,6 +647,19 @@ std::optional<Error> kvLayoutProblem(
     return std::nullopt;
 }
 
+// The plan's pipeline layout against its schedule's requirements (pipelineScheduleProblem), for training.
+std::optional<Error> pipelineLayoutProblem(const Plan& plan)
+{
+    const Workload& w = plan.workload;
+    if (w.mode != Mode::Training)
+        return std::nullopt;
+    Words problem
+        = pipelineScheduleProblem(w.parallelism.pipelineSchedule, w.parallelism.pipeline, w.gradientAccumulationSteps);
+    if (!problem.text)
+        return std::nullopt;
+    return wordedError(pipelineScheduleProblemField(problem), std::move(problem));
+}
+
 } // namespace
 
 std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
@@ -683,6 +697,10 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
             { plan.search.enabled ? words::kSearchChunksExceedLayers : words::kChunksExceedLayers,
                 { std::to_string(pipeline), std::to_string(p.virtualStages), std::to_string(chunks),
                     std::to_string(layers) } });
+    // DualPipe's and DualPipeV's own requirements (pipeline_schedule.h); while the planner chooses the layout its
+    // grid skips the layouts they cannot run (estimatePlan checks the plan's own layout).
+    if (!plan.search.enabled)
+        return pipelineLayoutProblem(plan);
     return std::nullopt;
 }
 
@@ -725,6 +743,8 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
     if (!model)
         return model.error();
     if (auto problem = recipeProblem(plan, *model))
+        return *problem;
+    if (auto problem = pipelineLayoutProblem(plan)) // the plan's own layout, whatever the search says
         return *problem;
     PlanEstimate estimate;
     estimate.model = *model;

@@ -70,7 +70,9 @@ Diagnostics sanityChecks(
                 { { "field", "workload.recompute_moe_act" }, { "module", "moe_act" } } });
     // Megatron-Core asserts the combined 1F1B schedule's conditions (moeA2aOverlapRefusal); the estimate then counts
     // the expert all-to-all exposed.
-    if (workload.mode == Mode::Training && workload.moeA2aOverlap) {
+    // DualPipe's pairs hide it anyway (dualPipePairsExpertAllToAll).
+    if (workload.mode == Mode::Training && workload.moeA2aOverlap
+        && !dualPipePairsExpertAllToAll(model.architecture, workload, config)) {
         const std::string reason = moeA2aOverlapRefusal(model.architecture, workload, config);
         if (!reason.empty())
             out.push_back({ "moe_a2a_overlap_refused",

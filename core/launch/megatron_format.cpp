@@ -833,6 +833,12 @@ std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<
 
 Expected<LaunchExport> writeMegatron(const LaunchTarget& target)
 {
+    // Megatron-LM has no DualPipe schedule (pipeline_parallel/schedules.py: 1F1B, interleaved, combined 1F1B).
+    const Configuration& c = target.result.configuration;
+    if (c.pipeline > 1
+        && (c.pipelineSchedule == PipelineSchedule::DualPipe || c.pipelineSchedule == PipelineSchedule::DualPipeV))
+        return wordedError("workload.parallelism.pipeline_schedule",
+            { words::kScheduleNotInFormat, { "Megatron-LM", std::string(toString(c.pipelineSchedule)) } });
     LaunchExport result;
     result.format = "megatron";
     auto& notes = result.notes;

@@ -197,6 +197,8 @@ void readTorchtitanParallelism(
             r.out.set("workload.parallelism.pipeline_schedule", "interleaved", field, line);
         else if (schedule.find("ZeroBubble") != std::string::npos || schedule.find("ZBV") != std::string::npos)
             r.out.set("workload.parallelism.pipeline_schedule", "zero_bubble", field, line);
+        else if (schedule == "DualPipeV") // torch.distributed.pipelining's ScheduleDualPipeV (pipeline_schedule.h)
+            r.out.set("workload.parallelism.pipeline_schedule", "dualpipev", field, line);
         else
             r.out.ignore(field, line, Words { words::kIgnoredScheduleNotModelled, { schedule } });
     } else if (key == "enable_async_tensor_parallel")
@@ -453,6 +455,10 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
 {
     const Configuration& c = target.result.configuration;
     const Workload& w = target.plan.workload;
+    // PyTorch's pipelining runs DualPipeV, not DualPipe's two copies of every stage (schedules.py get_schedule_class).
+    if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::DualPipe)
+        return wordedError("workload.parallelism.pipeline_schedule",
+            { words::kScheduleNotInFormat, { "torchtitan", std::string(toString(c.pipelineSchedule)) } });
     LaunchExport result;
     result.format = "torchtitan";
     auto& notes = result.notes;
@@ -497,6 +503,7 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
         parallelism.insert("pipeline_parallel_schedule",
             c.pipelineSchedule == PipelineSchedule::Interleaved      ? "Interleaved1F1B"
                 : c.pipelineSchedule == PipelineSchedule::ZeroBubble ? "ZBVZeroBubble"
+                : c.pipelineSchedule == PipelineSchedule::DualPipeV  ? "DualPipeV"
                                                                      : "1F1B");
         parallelism.insert("pipeline_parallel_microbatch_size", c.microBatchSize);
     }

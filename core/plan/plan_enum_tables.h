@@ -86,7 +86,8 @@ inline constexpr EnumName<LossImplementation> kLossImplementations[]
 inline constexpr EnumName<Offload> kOffloads[] = { { "none", Offload::None }, { "optimizer", Offload::Optimizer },
     { "optimizer-and-parameters", Offload::OptimizerAndParameters } };
 inline constexpr EnumName<PipelineSchedule> kPipelineSchedules[] = { { "1f1b", PipelineSchedule::OneFOneB },
-    { "interleaved", PipelineSchedule::Interleaved }, { "zero_bubble", PipelineSchedule::ZeroBubble } };
+    { "interleaved", PipelineSchedule::Interleaved }, { "zero_bubble", PipelineSchedule::ZeroBubble },
+    { "dualpipe", PipelineSchedule::DualPipe }, { "dualpipev", PipelineSchedule::DualPipeV } };
 inline constexpr EnumName<PipelineSplit> kPipelineSplits[]
     = { { "layers", PipelineSplit::Layers }, { "embedding", PipelineSplit::Embedding }, { "loss", PipelineSplit::Loss },
           { "embedding_and_loss", PipelineSplit::EmbeddingAndLoss } };

@@ -42,8 +42,10 @@ enum class MoeDispatcher { Auto, AllToAll, AllGather, Flex };
 enum class MoeFlexBackend { DeepEp, HybridEp };
 enum class Offload { None, Optimizer, OptimizerAndParameters };
 // Pipeline schedules: 1F1B (PipeDream-Flush), interleaved 1F1B over virtual stages (Narayanan et al. 2021),
-// zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients).
-enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble };
+// zero-bubble (Qi et al. 2023, ZB-H1/ZB-V: backward split into input and weight gradients), DualPipe (DeepSeek-V3,
+// arXiv:2412.19437 Sec. 3.2.1: two stages per rank, micro-batches from both ends, forward and backward chunks
+// overlapped in pairs) and DualPipeV (its "cut-in-half" V: 2 p stages over p ranks; deepseek-ai/DualPipe@3da1bbea).
+enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble, DualPipe, DualPipeV };
 // What a pipeline's layer split counts beside the transformer layers (workload.parallelism.pipeline_split): Layers
 // splits them alone, leaving the embedding on the first stage and the output layer and loss on the last (Megatron's
 // default); the others count the embedding, the loss or both as one layer each (Megatron-LM's

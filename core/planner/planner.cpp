@@ -3,6 +3,7 @@
 #include "planner/planner.h"
 #include "base/finite_number.h"
 
+#include "estimate/common/pipeline_schedule.h"
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/serving/engine_hardware.h"
@@ -278,6 +279,9 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                             if (p > 1 && accumulation < p)
                                 continue;
                             const int accum = static_cast<int>(std::min<std::int64_t>(accumulation, 1 << 30));
+                            // DualPipe: an even pipeline and 2p micro-batches or more (pipeline_schedule.h).
+                            if (pipelineScheduleProblem(planned.pipelineSchedule, p, accum).text)
+                                continue;
                             // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do
                             // too.
                             MemoryBreakdown memory;

@@ -6,7 +6,10 @@
 // the first 469B tokens, one multi-token-prediction module (Sec. 4.2). Pre-training on 14.8T tokens took 2,664K H800
 // GPU-hours (Table 1: 180K per trillion tokens), 2,788K with context extension and post-training.
 // Not stated, assumed: micro-batch 1 (so 120 micro-batches per replica and step), 3,200 Gb/s of InfiniBand per node
-// (8 x 400 Gb/s ConnectX-7, the H800 servers' usual fit), DualPipe estimated as the zero-bubble schedule.
+// (8 x 400 Gb/s ConnectX-7, the H800 servers' usual fit). The schedule is the paper's DualPipe (Sec. 3.2.1): its
+// bubble from Table 2, two copies of each rank's stages, and the expert all-to-all of its overlapped pairs hidden
+// behind the paired compute (it was estimated as the zero-bubble schedule before: FP8 22.10 s a step, +21.5% of the
+// published pre-training GPU-hours).
 #include "estimate/common/performance_defaults.h"
 #include "estimate/estimator.h"
 #include "estimate/time/communication_model.h"
@@ -35,7 +38,7 @@ Plan deepSeekV3Run(const char* precision)
                      "sequence_length": 4096, "micro_batch_size": 1, "gradient_accumulation_steps": 120,
                      "training_tokens": 14.8e12,
                      "parallelism": {"data": 128, "tensor": 1, "pipeline": 16, "zero_stage": 1, "expert": 64,
-                                     "pipeline_schedule": "zero_bubble", "pipeline_split": "loss"}},
+                                     "pipeline_schedule": "dualpipe", "pipeline_split": "loss"}},
         "candidates": [{"gpu": "h800-80gb-sxm", "gpus_per_node": 8, "nodes": 256, "inter_node_gbps": 3200}]
     })");
     j["workload"]["precision"] = precision;
@@ -66,8 +69,10 @@ TEST(DeepSeekV3Run, Fp8FasterThanBf16AndGpuHoursNearThePublished)
     std::printf("  step: compute %.2f s, intra-node %.2f s, network %.2f s\n", fp8.step.compute,
         fp8.step.communicationIntraNode, fp8.step.communicationNetwork);
     EXPECT_LT(fp8.step.total, bf16.step.total);
-    EXPECT_NEAR(fp8.gpuHours / 2.664e6, 1.0, 0.25);
-    EXPECT_NEAR(fp8.gpuHours / 2.788e6, 1.0, 0.25);
+    // Within 25% of the published figures; tightened to today's errors by the DualPipe schedule (-12.0%, -15.9%;
+    // +21.5%, +16.1% as zero-bubble).
+    EXPECT_NEAR(fp8.gpuHours / 2.664e6, 1.0, 0.13);
+    EXPECT_NEAR(fp8.gpuHours / 2.788e6, 1.0, 0.17);
 }
 
 // The layout's expert-parallel group is 64 consecutive GPUs: 8 nodes of 8 (Sec. 3.2), whatever the tensor degree

@@ -15,6 +15,7 @@
 #include "estimate/common/fp8_all_gather.h"
 #include "estimate/common/hardware.h"
 #include "estimate/common/performance_defaults.h"
+#include "estimate/common/pipeline_schedule.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/fp8_scaling.h"
@@ -56,6 +57,7 @@ struct PhysicsTally {
     int moduleRecompute = 0; // plans recomputing a Megatron module (recompute_layernorm, _moe_act, _mla_up_proj)
     int a2aOverlapHiding = 0; // plans whose combined 1F1B schedule (moe_a2a_overlap) hides some expert all-to-all
     int tpOverlapHiding = 0; // plans whose tensor-parallel overlap (tp_comm_overlap) hides some transfers
+    int dualPipePlans = 0; // plans with the DualPipe or DualPipeV schedule
 };
 
 const std::vector<ResolvedModel>& physicsModels()
@@ -115,8 +117,11 @@ PhysicsPlan randomPlan(std::mt19937& rng, const Catalog& catalog, const GpuSpec&
             if (ep <= experts && experts % ep == 0 && stage % ep == 0)
                 c.expert = ep;
     }
+    // Every schedule; DualPipe and DualPipeV where their code runs the layout (pipeline_schedule.h), else 1F1B.
     if (c.pipeline > 1)
-        c.pipelineSchedule = pick(rng, { 0, 1 }) ? PipelineSchedule::OneFOneB : PipelineSchedule::Interleaved;
+        c.pipelineSchedule = static_cast<PipelineSchedule>(pick(rng, { 0, 1, 3, 4 }));
+    if (pipelineScheduleProblem(c.pipelineSchedule, c.pipeline, c.gradientAccumulationSteps).text)
+        c.pipelineSchedule = PipelineSchedule::OneFOneB;
     if (c.pipelineSchedule == PipelineSchedule::Interleaved)
         c.virtualStages = 2;
     Workload& w = p.workload;
@@ -291,6 +296,8 @@ int checkPlan(const PhysicsPlan& p, const Catalog& catalog, PhysicsTally& tally)
         return t.step.total < e.step.total * (1 - 1e-12);
     };
     tally.a2aOverlapHiding += overlapOnlyHides(&Workload::moeA2aOverlap, "moe_a2a_overlap");
+    tally.dualPipePlans += c.pipeline > 1
+        && (c.pipelineSchedule == PipelineSchedule::DualPipe || c.pipelineSchedule == PipelineSchedule::DualPipeV);
     tally.tpOverlapHiding += overlapOnlyHides(&Workload::tpCommOverlap, "tp_comm_overlap");
     // The wall clock holds at least the steps: goodput at most 1 (checkpoints, evaluation and failures only add).
     const double steps = p.workload.trainingTokens / t.tokensPerSecond / 3600.0;
@@ -425,6 +432,8 @@ TEST(TrainingPhysics, RandomPlansOnEveryCatalogGpuStayWithinTheHardware)
     EXPECT_GE(tally.moduleRecompute, 1000);
     std::printf("physics: %d plans hide expert all-to-all under moe_a2a_overlap\n", tally.a2aOverlapHiding);
     EXPECT_GE(tally.a2aOverlapHiding, 1);
+    std::printf("physics: %d plans with the DualPipe or DualPipeV schedule\n", tally.dualPipePlans);
+    EXPECT_GE(tally.dualPipePlans, 1);
     std::printf("physics: %d plans hide tensor-parallel transfers under tp_comm_overlap\n", tally.tpOverlapHiding);
     EXPECT_GE(tally.tpOverlapHiding, 1);
     EXPECT_GE(tally.networkChecked, 100);

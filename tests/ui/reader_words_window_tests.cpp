@@ -375,7 +375,7 @@ const std::pair<const char*, const char*> kLaunchReasonFiles[] = {
         "[experimental]\ncustom_import = \"\"\n[fault_tolerance]\nenable = false\n"
         "[memory_estimation]\nenabled = false\n[other_section]\nx = 1\n"
         "[model]\nname = \"llama3\"\nflavor = \"13B-unknown\"\ntokenizer_path = \"x\"\n"
-        "[parallelism]\npipeline_parallel_degree = 2\npipeline_parallel_schedule = \"DualPipeV\"\n"
+        "[parallelism]\npipeline_parallel_degree = 2\npipeline_parallel_schedule = \"LoopedBFS\"\n"
         "enable_async_tensor_parallel = true\ndisable_loss_parallel = true\n"
         "[training]\nlocal_batch_size = 2\nsteps = 10\nmixed_precision_reduce = \"float16\"\n"
         "dataset = \"c4\"\nmax_norm = 1.0\ncompile = true\n[compile]\nenable = true\nbackend = \"eager\"\nfoo = 1\n"

@@ -147,6 +147,14 @@ TEST_F(RecipeInputsTest, ScheduleAndVirtualStagesEditThePlanAndUndoRestoresThem)
     choose(schedule, int(gp::PipelineSchedule::ZeroBubble));
     EXPECT_EQ(plan().workload.parallelism.pipelineSchedule, gp::PipelineSchedule::ZeroBubble);
     EXPECT_EQ(plan().workload.parallelism.virtualStages, 1);
+    // So do DualPipe's two stages per rank and DualPipeV's V, each offered by the box.
+    for (gp::PipelineSchedule dual : { gp::PipelineSchedule::DualPipe, gp::PipelineSchedule::DualPipeV }) {
+        ASSERT_GE(schedule->findData(int(dual)), 0);
+        choose(schedule, int(dual));
+        EXPECT_EQ(plan().workload.parallelism.pipelineSchedule, dual);
+        EXPECT_EQ(plan().workload.parallelism.virtualStages, 1);
+        EXPECT_FALSE(stages->isEnabled());
+    }
 }
 
 TEST_F(RecipeInputsTest, InvalidVirtualStagesShowTheCoresErrorAtTheField)

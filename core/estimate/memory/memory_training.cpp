@@ -322,18 +322,18 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     total += untiedHead;
     head += untiedHead;
 
-    // Model-parallel share of one GPU: pipeline stage (first stage holds the embedding, last the head),
-    // tensor-parallel split, expert-parallel split of the routed experts.
+    // Model-parallel share of one GPU: pipeline stage (first stage holds the embedding, last the head; DualPipe two
+    // stages, pipelineParameterCopies), tensor-parallel split, expert-parallel split of the routed experts.
     const double layers = positive(c.layerCount);
     const double layersInStage = layersPerStage(layers, pp);
     const double body = std::max(0.0, total - c.embedding - head);
     const double bodyPerLayer = body / layers;
     // Trained MTP layers (workload.mtp_layers): their weights and, under a pipeline, an embedding copy (last stage).
     const int mtpLayers = trainedMtpLayers(arch, w);
-    a.modelShare = parametersPerGpu(arch, c, total, head, t, pp, ep, trainingExpertTensor(t, ep),
-        mtpParametersPerGpu(c, mtpLayers, t, pp, ep, trainingExpertTensor(t, ep)));
-
-    // Trainable and frozen parameters on this GPU.
+    a.modelShare = pipelineParameterCopies(cfg)
+        * parametersPerGpu(arch, c, total, head, t, pp, ep, trainingExpertTensor(t, ep),
+            mtpParametersPerGpu(c, mtpLayers, t, pp, ep, trainingExpertTensor(t, ep)));
+    // Trainable and frozen parameters on this GPU (a DualPipe micro-batch passes one stage: activations stay one's).
     a.lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
     a.freeze = w.technique == Technique::Freeze;
     const bool lora = a.lora;
@@ -345,10 +345,10 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // one they are the last stage's, which holds one micro-batch in flight where the first (counted) holds the most.
     a.storingLayers = layersInStage + (pp == 1 ? mtpLayers : 0);
     if (lora) {
-        trainable = adapters.parameters * (layersInStage / layers) / t;
+        trainable = pipelineParameterCopies(cfg) * adapters.parameters * (layersInStage / layers) / t;
     } else if (a.freeze) {
         a.storingLayers = std::clamp(double(w.freezeTrainableLayers), 0.0, layersInStage);
-        trainable = (bodyPerLayer * a.storingLayers + head) / t;
+        trainable = pipelineParameterCopies(cfg) * (bodyPerLayer * a.storingLayers + head) / t;
     }
     if (!lora)
         trainable = std::min(trainable, a.modelShare);

@@ -290,9 +290,33 @@ std::string moeA2aOverlapRefusal(const Architecture& arch, const Workload& workl
 // ("we schedule one extra micro-batch forward step before the 1f1b stages", schedules.py @60e039626): v x p over the
 // ranks on average, and 1 without a pipeline (combined_1f1b_schedule_for_no_pipelining: the first forward alone). As
 // many backwards drain alone at the end.
+bool dualPipePairsExpertAllToAll(const Architecture& arch, const Workload& workload, const Configuration& config)
+{
+    const bool dualPipe = config.pipelineSchedule == PipelineSchedule::DualPipe
+        || config.pipelineSchedule == PipelineSchedule::DualPipeV;
+    if (!dualPipe || config.pipeline <= 1 || arch.numExperts <= 1 || config.expert <= 1)
+        return false;
+    return workload.framework != TrainingStack::Torchtitan || config.checkpointing == Checkpointing::None;
+}
+
+bool expertAllToAllPaired(const Architecture& arch, const Workload& workload, const Configuration& config)
+{
+    if (dualPipePairsExpertAllToAll(arch, workload, config))
+        return true;
+    return workload.moeA2aOverlap && moeA2aOverlapRefusal(arch, workload, config).empty();
+}
+
 double moeA2aPairedShare(const Configuration& config)
 {
     const int p = std::max(1, config.pipeline);
+    if (p > 1 && config.pipelineSchedule == PipelineSchedule::DualPipe) {
+        const double m = std::max(1, config.gradientAccumulationSteps);
+        return std::clamp(1.0 - (1.25 * p - 0.5 + 2.0 / p) / m, 0.0, 1.0);
+    }
+    if (p > 1 && config.pipelineSchedule == PipelineSchedule::DualPipeV) {
+        const double chunks = 2.0 * std::max(1, config.gradientAccumulationSteps);
+        return std::clamp(1.0 - ((5.0 * p - 1.0) / 2.0 + 1.0 / p) / chunks, 0.0, 1.0);
+    }
     const int v = config.pipelineSchedule == PipelineSchedule::Interleaved ? std::max(1, config.virtualStages) : 1;
     const double units = double(std::max(1, config.gradientAccumulationSteps)) * v;
     const double alone = p > 1 ? double(v) * p : 1.0;
@@ -428,12 +452,16 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     const double routed = arch.numExperts > 1 ? std::clamp(routedExpertShare, 0.0, 1.0) : 0.0;
     const bool expertSplit = ep > 1 && routed > 0;
     const double trainedRouted = trainedParams >= totalParams ? routed : 0.0; // full training: experts train too
-    const double shard = positiveOrZero(totalParams) * (1 - (expertSplit ? routed : 0.0)) / (double(t) * p);
+    // DualPipe's rank holds, reduces and gathers two stages (pipelineParameterCopies); each copy's gradients are
+    // summed with its twin's on the mirrored rank as well, counted here as the data-parallel reduction of both copies
+    // over the same group (the twin's place in it, often on another node, is not modelled).
+    const double copies = pipelineParameterCopies(config);
+    const double shard = copies * positiveOrZero(totalParams) * (1 - (expertSplit ? routed : 0.0)) / (double(t) * p);
     const double trainedShard
-        = positiveOrZero(trainedParams) * (1 - (expertSplit ? trainedRouted : 0.0)) / (double(t) * p);
-    const double expertShard = expertSplit ? positiveOrZero(totalParams) * routed / (double(p) * ep) : 0.0;
+        = copies * positiveOrZero(trainedParams) * (1 - (expertSplit ? trainedRouted : 0.0)) / (double(t) * p);
+    const double expertShard = expertSplit ? copies * positiveOrZero(totalParams) * routed / (double(p) * ep) : 0.0;
     const double trainedExpertShard
-        = expertSplit ? positiveOrZero(trainedParams) * trainedRouted / (double(p) * ep) : 0.0;
+        = expertSplit ? copies * positiveOrZero(trainedParams) * trainedRouted / (double(p) * ep) : 0.0;
 
     const double intraBus = intraNodeBusGBps(hw, d);
     const double nodeNet = nodeNetworkGBps(hw, d);
@@ -497,11 +525,15 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
     }
 
     // Pipeline parallelism: each micro-batch's activations forward and their gradients backward per boundary;
-    // the interleaved schedule crosses v times as many (Narayanan et al. 2021, Sec. 2.2.2).
+    // the interleaved schedule crosses v times as many (Narayanan et al. 2021, Sec. 2.2.2). Overlappable: DualPipe
+    // sends them beside the paired chunk's compute as the other schedules do beside the next micro-batch's.
     if (p > 1) {
         const Route r = routeFor(p, t * cp, hw, intraBus, nodeNet);
-        const double chunks
-            = config.pipelineSchedule == PipelineSchedule::Interleaved ? std::max(1, config.virtualStages) : 1;
+        // DualPipeV's two stages per rank: two sends each way, one of them local on the last rank (the V's turn).
+        const double chunks = config.pipelineSchedule == PipelineSchedule::Interleaved
+            ? std::max(1, config.virtualStages)
+            : config.pipelineSchedule == PipelineSchedule::DualPipeV ? 2.0 - 1.0 / p
+                                                                     : 1.0;
         const double perMicro = 2.0 * micro * seq * h * act * chunks;
         add(c, r, transferSeconds(perMicro * accum, r.busGBps), false);
     }
@@ -522,7 +554,7 @@ CommunicationTime estimateCommunication(const Architecture& arch, double totalPa
         c.expertParallelSeconds = call.seconds * calls;
         c.expertParallelBytes = call.bytes * calls;
         c.expertParallelNetwork = call.network;
-        if (w.moeA2aOverlap && moeA2aOverlapRefusal(arch, w, config).empty())
+        if (expertAllToAllPaired(arch, w, config))
             c.expertParallelPaired = c.expertParallelSeconds * moeA2aPairedShare(config);
         if (std::isfinite(c.expertParallelSeconds) && c.expertParallelSeconds > 0)
             (call.network ? c.blockingNetwork : c.blockingIntraNode) += c.expertParallelSeconds;

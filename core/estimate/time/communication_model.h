@@ -79,9 +79,25 @@ double expertRanksReached(const Architecture& arch, int expert);
 // ("full_recompute") and, with pipeline parallel > 1, virtual pipeline stages ("virtual_stages"); the stack must be
 // Megatron's, whose schedule it is ("framework"), and the model must have experts ("no_experts").
 std::string moeA2aOverlapRefusal(const Architecture& arch, const Workload& workload, const Configuration& config);
+// DualPipe and DualPipeV overlap a forward chunk with a backward chunk in pairs, each one's expert all-to-all and
+// pipeline sends beside the other's compute (arXiv:2412.19437 Sec. 3.2.1, Figure 4; deepseek-ai/DualPipe@3da1bbea
+// _forward_backward_chunk): the schedule's own, whatever workload.moe_a2a_overlap says. True for either schedule with
+// a pipeline, experts and expert parallel > 1, except under torchtitan with activation checkpointing: torchtitan
+// runs DualPipeV's overlapped pairs on two threads with the EP hooks (pipeline_parallel_expert_parallel_overlap,
+// default true) only without it (torchtitan@6656c68e torchtitan/distributed/dual_pipe_v.py get_dual_pipe_v_flag
+// raises for EP + DualPipeV + AC; without the flag PyTorch's OVERLAP_F_B runs the pair one after the other).
+bool dualPipePairsExpertAllToAll(const Architecture& arch, const Workload& workload, const Configuration& config);
+// Whether a rank's expert all-to-all runs in overlapped pairs: DualPipe's (above) or Megatron's combined 1F1B
+// schedule (workload.moe_a2a_overlap where moeA2aOverlapRefusal is empty).
+bool expertAllToAllPaired(const Architecture& arch, const Workload& workload, const Configuration& config);
 // The share of a rank's expert all-to-all the combined 1F1B schedule pairs with another micro-batch's compute: of
 // the accum x v model-chunk micro-batches a rank runs, the forwards before the first backward (the pipeline's warmup,
 // at least the first forward) and as many backwards after the last forward run alone (combined_1f1b.py).
+// DualPipe (p ranks, m micro-batches): rank r (h = min(r, p - 1 - r)) overlaps 2(m/2 - p + h + 1) + (p/2 - h - 1)
+// of its m forward chunks with a backward (DualPipe.step steps 4 and 5; the middle ranks' first pair of step 4 runs
+// apart), the rest alone: 5p/4 - 1/2 + 2/p unpaired over the ranks on average. DualPipeV: rank r overlaps
+// 2(m - 2p + r + 1) + (p - r - 1) of its 2m chunks (DualPipeV.step; the last rank's first pair apart): (5p - 1)/2 + 1/p
+// unpaired on average.
 double moeA2aPairedShare(const Configuration& config);
 
 // The SMs the flex dispatcher's dispatch and combine kernels hold: workload.moe_flex_dispatcher_sms where stated,

@@ -1,5 +1,7 @@
 #include "estimate/time/optimizer_update.h"
 
+#include "estimate/common/pipeline_schedule.h"
+
 #include "plan/precision.h"
 
 #include <algorithm>
@@ -32,7 +34,9 @@ double optimizerUpdateSeconds(double trainedParameters, const Workload& workload
     const double modelRanks = double(std::max(1, config.tensor)) * std::max(1, config.pipeline);
     const double optimizerRanks
         = config.zeroStage >= 1 ? double(std::max(1, config.data)) * std::max(1, config.context) : 1.0;
-    return trainedParameters / (modelRanks * optimizerRanks) * bytes / bandwidthBytesPerSecond;
+    // DualPipe updates the two stages its rank holds (pipelineParameterCopies).
+    return pipelineParameterCopies(config) * trainedParameters / (modelRanks * optimizerRanks) * bytes
+        / bandwidthBytesPerSecond;
 }
 
 } // namespace gp

@@ -623,12 +623,13 @@ void markThroughputUnknown(ThroughputEstimate& r, const Workload& workload, cons
 // and backward, on the stage's critical path as its compute is: 1F1B runs m + p - 1 slots of one micro-batch's
 // forward and backward (Narayanan et al. 2021, arXiv:2104.04473, Sec. 2.2.1), so the schedule's warm-up and drain
 // idle for them too, (p - 1) / m of them (pipelineBubbleFraction), part of the step's idle share. Not the
-// data-parallel reduction DeepSpeed runs after the schedule, nor the pipeline's own sends (overlappable).
-void addExposedTransferBubble(ThroughputEstimate& r, const Configuration& config)
+// data-parallel reduction DeepSpeed runs after the schedule, nor the pipeline's own sends (overlappable). DualPipe's
+// fraction counts the step's own forward, backward and weight-gradient split (`passes`, pipeline_schedule.h).
+void addExposedTransferBubble(ThroughputEstimate& r, const Configuration& config, const PipelinePasses& passes)
 {
     const double exposedPerMicroBatch = r.tensorParallelSeconds + r.expertParallelSeconds + r.contextParallelSeconds;
     const double transferBubble = std::isfinite(exposedPerMicroBatch) && exposedPerMicroBatch > 0
-        ? exposedPerMicroBatch * pipelineBubbleFraction(config)
+        ? exposedPerMicroBatch * pipelineBubbleFraction(config, passes)
         : 0.0;
     r.pipelineBubbleSeconds += transferBubble;
     r.step.compute += transferBubble;
@@ -738,7 +739,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         : 0.0;
     const double busyCompute = (matmul.seconds + memoryBound)
         * pipelineSlowestStageFactor(int(totalLayers(arch)), s.p, workload.parallelism.pipelineSplit, headShare);
-    r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config) : 0.0;
+    r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config, pipelinePasses(flops)) : 0.0;
     // The optimizer's update after the last micro-batch (optimizer_update.h): memory traffic no communication hides.
     r.optimizerUpdateSeconds = optimizerUpdateSeconds(trained, workload, config, d, s.bandwidth);
     r.memoryBoundSeconds += r.optimizerUpdateSeconds;
@@ -748,7 +749,7 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
     const double reduced = litgptFsdpSharded ? std::max(trained, litgptFsdp.gradientUnitParameters) : trained;
     const double pcieExposed = trainingCommunication(r, model, workload, config, hw, catalog, d, fp8Gathered, reduced,
         busyCompute, matmul.seconds - r.attentionSeconds, matmul.fp8GemmSaving, forwardShare(flops), detail);
-    addExposedTransferBubble(r, config); // the pipeline's idle share of the exposed transfers
+    addExposedTransferBubble(r, config, pipelinePasses(flops)); // the pipeline's idle share of the exposed transfers
     r.achievedTflopsPerGpu
         = busyCompute > 0 && std::isfinite(busyCompute) ? s.gpuTokens * flops.hardware / r.step.compute / 1e12 : 0.0;
 

@@ -73,7 +73,8 @@ void ParallelismSection::addManualRows()
     m_pipelineSchedule = new QComboBox;
     m_pipelineSchedule->setObjectName(QStringLiteral("pipelineSchedule"));
     kit.fillCombo<gp::PipelineSchedule>(m_pipelineSchedule,
-        { gp::PipelineSchedule::OneFOneB, gp::PipelineSchedule::Interleaved, gp::PipelineSchedule::ZeroBubble },
+        { gp::PipelineSchedule::OneFOneB, gp::PipelineSchedule::Interleaved, gp::PipelineSchedule::ZeroBubble,
+            gp::PipelineSchedule::DualPipe, gp::PipelineSchedule::DualPipeV },
         &CoreText::pipelineSchedule);
     kit.addRow(
         manual, [] { return InputsPanel::tr("Pipeline schedule"); }, m_pipelineSchedule,
@@ -241,9 +242,12 @@ void ParallelismSection::showSchedule(const InputsState& state)
     setState(m_pipelineSchedule, training && pipeline,
         !pipeline     ? needsPipeline
             : planner ? InputsPanel::tr(
-                  "1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts "
-                  "with a pipeline the planner chooses")
-                      : InputsPanel::tr("1F1B, interleaved (virtual stages shrink the bubble) or zero bubble"));
+                  "1F1B, interleaved (virtual stages shrink the bubble), zero bubble, DualPipe or DualPipeV "
+                  "(2 x pipeline micro-batches or more; DualPipe an even pipeline); used by the layouts with a "
+                  "pipeline the planner chooses")
+                      : InputsPanel::tr("1F1B, interleaved (virtual stages shrink the bubble), zero bubble, DualPipe "
+                                        "or DualPipeV (2 x pipeline micro-batches or more; DualPipe an even "
+                                        "pipeline)"));
     const bool interleaved = state.pipelineSchedule == gp::PipelineSchedule::Interleaved;
     setState(m_virtualStages, training && pipeline && interleaved,
         !pipeline          ? needsPipeline
