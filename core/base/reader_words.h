@@ -498,8 +498,9 @@ inline constexpr const char* kRateList = GP_TRANSLATE_NOOP("CoreError", "must be
 inline constexpr const char* kRateNegativeGot = GP_TRANSLATE_NOOP("CoreError", "a rate cannot be negative, got %1");
 inline constexpr const char* kOneOfRateOrTable
     = GP_TRANSLATE_NOOP("CoreError", "needs exactly one of requests_per_second and requests_per_second_by_month");
+// %1: the plan's file extension (".gpuplan", base/file_extensions.h).
 inline constexpr const char* kItemPlanRequired
-    = GP_TRANSLATE_NOOP("CoreError", "is required: a plan object or the path of a .gpuplan file");
+    = GP_TRANSLATE_NOOP("CoreError", "is required: a plan object or the path of a %1 file");
 inline constexpr const char* kPathEmpty = GP_TRANSLATE_NOOP("CoreError", "the path is empty");
 inline constexpr const char* kPlanObjectOrPathGot
     = GP_TRANSLATE_NOOP("CoreError", "must be a plan object or a path, got %1");
