@@ -556,8 +556,8 @@ inline constexpr const char* kSmsNeedsGpu = GP_TRANSLATE_NOOP("CoreError", "need
 inline constexpr const char* kMemoryAtMostGpu = GP_TRANSLATE_NOOP("CoreError", "must not exceed the GPU's memory_gib");
 inline constexpr const char* kUsableAtMostMemory
     = GP_TRANSLATE_NOOP("CoreError", "must not exceed memory_gib (%1 GiB), got %2 MiB");
-inline constexpr const char* kTensorFormatsGot
-    = GP_TRANSLATE_NOOP("CoreError", "lists \"mxfp8\", \"nvfp4\" and \"fp8_non_tn\" only, got \"%1\"");
+// %1: the names a GPU's tensor_formats takes, from the parser's one table ("mxfp8|nvfp4|fp8_non_tn").
+inline constexpr const char* kTensorFormatsGot = GP_TRANSLATE_NOOP("CoreError", "lists only %1, got \"%2\"");
 inline constexpr const char* kIdControlCharacter = GP_TRANSLATE_NOOP("CoreError", "\"%1\" holds a control character");
 inline constexpr const char* kIdDefinedBy = GP_TRANSLATE_NOOP("CoreError", "\"%1\" is already defined by %2[%3]");
 inline constexpr const char* kKeyedByInstance
