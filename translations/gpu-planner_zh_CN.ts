@@ -942,10 +942,6 @@
         <translation>requests_per_second 和 requests_per_second_by_month 必须且只能给出一个</translation>
     </message>
     <message>
-        <source>is required: a plan object or the path of a .gpuplan file</source>
-        <translation>为必填项：方案对象或 .gpuplan 文件的路径</translation>
-    </message>
-    <message>
         <source>the path is empty</source>
         <translation>路径为空</translation>
     </message>
@@ -1084,10 +1080,6 @@
     <message>
         <source>must not exceed memory_gib (%1 GiB), got %2 MiB</source>
         <translation>不能超过 memory_gib（%1 GiB），输入为 %2 MiB</translation>
-    </message>
-    <message>
-        <source>lists &quot;mxfp8&quot;, &quot;nvfp4&quot; and &quot;fp8_non_tn&quot; only, got &quot;%1&quot;</source>
-        <translation>只能列出“mxfp8”、“nvfp4”和“fp8_non_tn”，输入为“%1”</translation>
     </message>
     <message>
         <source>&quot;%1&quot; holds a control character</source>
@@ -1892,6 +1884,18 @@
     <message>
         <source>%1 &quot;%2&quot;: %3 runs this KV cache dtype, but GPU Planner has no KV precision for its layout (of %3&apos;s it reads %4): the plan&apos;s setting stays</source>
         <translation>%1 的取值“%2”：%3 支持这种 KV 缓存数据类型，但 GPU Planner 没有与其布局对应的 KV 精度（%3 的类型中它读取 %4）：方案的设置保持不变</translation>
+    </message>
+    <message>
+        <source>GPU Planner has no table of the values %1 takes for this field</source>
+        <translation>GPU Planner 没有 %1 在此字段可取值的表</translation>
+    </message>
+    <message>
+        <source>is required: a plan object or the path of a %1 file</source>
+        <translation>为必填项：方案对象或 %1 文件的路径</translation>
+    </message>
+    <message>
+        <source>lists only %1, got &quot;%2&quot;</source>
+        <translation>只能列出 %1，输入为“%2”</translation>
     </message>
 </context>
 <context>

@@ -428,6 +428,9 @@ inline constexpr const char* kTrainingFormatForServing
     = GP_TRANSLATE_NOOP("CoreError", "%1 is a training format; a serving plan exports %2");
 inline constexpr const char* kServingEngineForTraining
     = GP_TRANSLATE_NOOP("CoreError", "%1 is a serving engine; a training plan exports %2");
+// launch/serving_formats.cpp noEngineTable: a dtype table asked for an engine that has none (%1: its plan code).
+inline constexpr const char* kNoEngineValueTable
+    = GP_TRANSLATE_NOOP("CoreError", "GPU Planner has no table of the values %1 takes for this field");
 inline constexpr const char* kNoRecommendationToWrite = GP_TRANSLATE_NOOP(
     "CoreError", "the plan has no recommendation to write (no candidate fits and meets the objective)");
 // %2: the system's reason (English).
@@ -630,7 +633,7 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths, kIgnoredOldFloat8Key, kIgnoredDetail,
     kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
     kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot, kTrainingFormatForServing,
-    kServingEngineForTraining, kNoRecommendationToWrite, kCannotCreateFolder, kVllmCommandNotReadBack,
-    kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled };
+    kServingEngineForTraining, kNoEngineValueTable, kNoRecommendationToWrite, kCannotCreateFolder,
+    kVllmCommandNotReadBack, kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled };
 
 } // namespace gp::words
