@@ -1781,6 +1781,12 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::openDropped(const QString& path)
 {
+    // A team's budget opens in the budget view, as File > Open and the command line open it; the plan shown stays,
+    // so there is nothing to save first.
+    if (hasExtension(path, kBudgetExtension)) {
+        openPlan(path);
+        return;
+    }
     if (hasExtension(path, kPlanExtension)) {
         if (maybeSave())
             openPlan(path);
