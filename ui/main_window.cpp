@@ -3,6 +3,7 @@
 #include "base/input_file.h"
 #include "catalog_store.h"
 #include "charts/chart_view.h"
+#include "charts/sticky_legend.h"
 #include "core_text.h"
 #include "file_extensions.h"
 #include "job_runner.h"
@@ -266,11 +267,13 @@ void MainWindow::buildUi()
     // full width so the engineer sees every column.
     // With many candidates the charts show the best ones; "show all" makes the bar charts as long as they need to be
     // for readable labels and scrolls them.
+    // Scrolled down, their legend stays in sight at the top (StickyLegend).
     auto scrolled = [](ChartView* view) {
         auto* area = new QScrollArea;
         area->setWidget(view);
         area->setWidgetResizable(true);
         area->setFrameShape(QFrame::NoFrame);
+        new StickyLegend(area, view);
         return area;
     };
     m_chartNotice = new QLabel;
