@@ -8047,6 +8047,18 @@ none listed in %1</source>
         <source>Unsloth always runs its own fused chunked cross-entropy; this choice is not used</source>
         <translation>Unsloth 始终使用自带的融合分块交叉熵；此选项不起作用</translation>
     </message>
+    <message>
+        <source>%1 (was %2)</source>
+        <translation>%1（原为 %2）</translation>
+    </message>
+    <message>
+        <source>%1 applies to training only and was set back to its default. Undo (Ctrl+Z) restores it.</source>
+        <translation>%1 仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
+    </message>
+    <message>
+        <source>%1 apply to training only and were set back to their defaults. Undo (Ctrl+Z) restores them.</source>
+        <translation>%1 仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
+    </message>
 </context>
 <context>
     <name>gpui::JobProgress</name>
