@@ -385,20 +385,6 @@ TEST_F(ServingWindow, SwitchingToServingSetsBackTrainingOnlyFieldsSaysWhichAndUn
     installLanguage(QStringLiteral("en"));
 }
 
-// A refusal on a field whose row the mode hides is shown where it can be read (the message at the top names the
-// field), never under a hidden row: a serving plan opened with MTP layers says so.
-TEST_F(ServingWindow, AnErrorOnAFieldTheModeHidesIsShownAtTheTopNamingIt)
-{
-    json document = json::parse(gp::servingPlanText());
-    document["workload"]["mtp_layers"] = 1;
-    openJson(document, QStringLiteral("serving-mtp.gpuplan"));
-    EvaluationPtr e = m_window->comparisonModel()->evaluation();
-    ASSERT_TRUE(e && !e->ok);
-    EXPECT_EQ(e->error.field, "workload.mtp_layers");
-    const QString top = m_window->inputsPanel()->fieldError(QString());
-    EXPECT_TRUE(top.contains(QStringLiteral("workload.mtp_layers"))) << top.toStdString();
-}
-
 TEST_F(ServingWindow, RecommendationSaysReplicasLatencyAgainstTargetsAndCost)
 {
     openServing();

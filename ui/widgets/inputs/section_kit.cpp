@@ -310,12 +310,6 @@ QString SectionKit::showFieldError(const QString& field, const QString& message)
             best = key;
     }
     QLabel* label = best.isEmpty() ? m_generalError : m_errorLabels.value(best);
-    // Under a row the plan's mode (or a closed group) hides, the message could not be read: at the top instead,
-    // naming the field (a serving plan with MTP layers, a training-only field).
-    if (!best.isEmpty() && label->parentWidget() && !label->parentWidget()->isVisibleTo(m_panel)) {
-        best.clear();
-        label = m_generalError;
-    }
     label->setText(best.isEmpty() && !field.isEmpty() ? InputsPanel::tr("%1: %2").arg(field, message) : message);
     label->setVisible(true);
     fitWrappedLabels();
