@@ -8053,11 +8053,11 @@ none listed in %1</source>
     </message>
     <message>
         <source>%1 applies to training only and was set back to its default. Undo (Ctrl+Z) restores it.</source>
-        <translation>%1 仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
+        <translation>%1仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
     </message>
     <message>
         <source>%1 apply to training only and were set back to their defaults. Undo (Ctrl+Z) restores them.</source>
-        <translation>%1 仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
+        <translation>%1仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
     </message>
 </context>
 <context>
