@@ -1894,6 +1894,18 @@
         <translation>%1 的取值“%2”：%3 支持这种 KV 缓存数据类型，但 GPU Planner 没有与其布局对应的 KV 精度（%3 的类型中它读取 %4）：方案的设置保持不变</translation>
     </message>
     <message>
+        <source>GPU Planner has no table of the values %1 takes for this field</source>
+        <translation>GPU Planner 没有 %1 在此字段可取值的表</translation>
+    </message>
+    <message>
+        <source>is required: a plan object or the path of a %1 file</source>
+        <translation>为必填项：方案对象或 %1 文件的路径</translation>
+    </message>
+    <message>
+        <source>lists only %1, got &quot;%2&quot;</source>
+        <translation>只能列出 %1，输入为“%2”</translation>
+    </message>
+    <message>
         <source>%1 needs an even pipeline degree (one stage from each end per rank), got %2</source>
         <translation>%1 需要偶数的流水线并行度（每个 rank 持有两端各一个阶段），实际为 %2</translation>
     </message>
@@ -8118,6 +8130,18 @@ none listed in %1</source>
     <message>
         <source>Unsloth always runs its own fused chunked cross-entropy; this choice is not used</source>
         <translation>Unsloth 始终使用自带的融合分块交叉熵；此选项不起作用</translation>
+    </message>
+    <message>
+        <source>%1 (was %2)</source>
+        <translation>%1（原为 %2）</translation>
+    </message>
+    <message>
+        <source>%1 applies to training only and was set back to its default. Undo (Ctrl+Z) restores it.</source>
+        <translation>%1仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
+    </message>
+    <message>
+        <source>%1 apply to training only and were set back to their defaults. Undo (Ctrl+Z) restores them.</source>
+        <translation>%1仅适用于训练，已恢复为默认值。撤销（Ctrl+Z）可以恢复原值。</translation>
     </message>
     <message>
         <source>1F1B, interleaved (virtual stages shrink the bubble), zero bubble, DualPipe or DualPipeV (2 x pipeline micro-batches or more; DualPipe an even pipeline); used by the layouts with a pipeline the planner chooses</source>

@@ -1,6 +1,8 @@
-// The file name extensions of the program's own documents, defined once: a plan (docs/plan-format.md) and a team's
-// budget (docs/budget-format.md). The window's open, save, drop and recovery files and the budget view read them.
+// The window's words for the file name extensions of the program's own documents (their one home is the core's
+// base/file_extensions.h): the window's open, save, drop and recovery files and the budget view read them.
 #pragma once
+
+#include "base/file_extensions.h"
 
 #include <QLatin1String>
 #include <QString>
@@ -8,8 +10,8 @@
 namespace gpui
 {
 
-inline constexpr char kPlanExtension[] = "gpuplan";
-inline constexpr char kBudgetExtension[] = "gpubudget";
+using gp::kBudgetExtension;
+using gp::kPlanExtension;
 
 // ".gpuplan" for kPlanExtension: what a file name ends with.
 inline QString dottedExtension(const char* extension)

@@ -3,6 +3,7 @@
 #include "base/input_file.h"
 #include "catalog_store.h"
 #include "charts/chart_view.h"
+#include "charts/sticky_legend.h"
 #include "core_text.h"
 #include "file_extensions.h"
 #include "job_runner.h"
@@ -266,11 +267,13 @@ void MainWindow::buildUi()
     // full width so the engineer sees every column.
     // With many candidates the charts show the best ones; "show all" makes the bar charts as long as they need to be
     // for readable labels and scrolls them.
+    // Scrolled down, their legend stays in sight at the top (StickyLegend).
     auto scrolled = [](ChartView* view) {
         auto* area = new QScrollArea;
         area->setWidget(view);
         area->setWidgetResizable(true);
         area->setFrameShape(QFrame::NoFrame);
+        new StickyLegend(area, view);
         return area;
     };
     m_chartNotice = new QLabel;
@@ -1781,6 +1784,12 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::openDropped(const QString& path)
 {
+    // A team's budget opens in the budget view, as File > Open and the command line open it; the plan shown stays,
+    // so there is nothing to save first.
+    if (hasExtension(path, kBudgetExtension)) {
+        openPlan(path);
+        return;
+    }
     if (hasExtension(path, kPlanExtension)) {
         if (maybeSave())
             openPlan(path);

@@ -431,6 +431,9 @@ inline constexpr const char* kServingEngineForTraining
 // %1: the format ("Megatron-LM", "torchtitan"); %2: the schedule's plan name.
 inline constexpr const char* kScheduleNotInFormat = GP_TRANSLATE_NOOP(
     "CoreError", "%1 has no %2 schedule; choose another pipeline schedule (torchtitan runs dualpipev)");
+// launch/serving_formats.cpp noEngineTable: a dtype table asked for an engine that has none (%1: its plan code).
+inline constexpr const char* kNoEngineValueTable
+    = GP_TRANSLATE_NOOP("CoreError", "GPU Planner has no table of the values %1 takes for this field");
 inline constexpr const char* kNoRecommendationToWrite = GP_TRANSLATE_NOOP(
     "CoreError", "the plan has no recommendation to write (no candidate fits and meets the objective)");
 // %2: the system's reason (English).
@@ -501,8 +504,9 @@ inline constexpr const char* kRateList = GP_TRANSLATE_NOOP("CoreError", "must be
 inline constexpr const char* kRateNegativeGot = GP_TRANSLATE_NOOP("CoreError", "a rate cannot be negative, got %1");
 inline constexpr const char* kOneOfRateOrTable
     = GP_TRANSLATE_NOOP("CoreError", "needs exactly one of requests_per_second and requests_per_second_by_month");
+// %1: the plan's file extension (".gpuplan", base/file_extensions.h).
 inline constexpr const char* kItemPlanRequired
-    = GP_TRANSLATE_NOOP("CoreError", "is required: a plan object or the path of a .gpuplan file");
+    = GP_TRANSLATE_NOOP("CoreError", "is required: a plan object or the path of a %1 file");
 inline constexpr const char* kPathEmpty = GP_TRANSLATE_NOOP("CoreError", "the path is empty");
 inline constexpr const char* kPlanObjectOrPathGot
     = GP_TRANSLATE_NOOP("CoreError", "must be a plan object or a path, got %1");
@@ -558,8 +562,8 @@ inline constexpr const char* kSmsNeedsGpu = GP_TRANSLATE_NOOP("CoreError", "need
 inline constexpr const char* kMemoryAtMostGpu = GP_TRANSLATE_NOOP("CoreError", "must not exceed the GPU's memory_gib");
 inline constexpr const char* kUsableAtMostMemory
     = GP_TRANSLATE_NOOP("CoreError", "must not exceed memory_gib (%1 GiB), got %2 MiB");
-inline constexpr const char* kTensorFormatsGot
-    = GP_TRANSLATE_NOOP("CoreError", "lists \"mxfp8\", \"nvfp4\" and \"fp8_non_tn\" only, got \"%1\"");
+// %1: the names a GPU's tensor_formats takes, from the parser's one table ("mxfp8|nvfp4|fp8_non_tn").
+inline constexpr const char* kTensorFormatsGot = GP_TRANSLATE_NOOP("CoreError", "lists only %1, got \"%2\"");
 inline constexpr const char* kIdControlCharacter = GP_TRANSLATE_NOOP("CoreError", "\"%1\" holds a control character");
 inline constexpr const char* kIdDefinedBy = GP_TRANSLATE_NOOP("CoreError", "\"%1\" is already defined by %2[%3]");
 inline constexpr const char* kKeyedByInstance
@@ -632,7 +636,7 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths, kIgnoredOldFloat8Key, kIgnoredDetail,
     kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
     kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot, kTrainingFormatForServing,
-    kServingEngineForTraining, kScheduleNotInFormat, kNoRecommendationToWrite, kCannotCreateFolder,
+    kServingEngineForTraining, kScheduleNotInFormat, kNoEngineValueTable, kNoRecommendationToWrite, kCannotCreateFolder,
     kVllmCommandNotReadBack, kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled };
 
 } // namespace gp::words

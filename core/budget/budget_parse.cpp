@@ -3,6 +3,7 @@
 #include "budget/budget.h"
 
 #include "base/error_words.h"
+#include "base/file_extensions.h"
 #include "base/json_reader.h"
 
 #include <algorithm>
@@ -112,7 +113,7 @@ BudgetItem readBudgetItem(const nlohmann::json& object, const std::string& path,
     }
     const nlohmann::json* plan = r.has("plan") ? jsonChild(object, "plan") : nullptr; // r asks: a known field
     if (!plan)
-        item.problem = wordedError(path + ".plan", { words::kItemPlanRequired });
+        item.problem = wordedError(path + ".plan", { words::kItemPlanRequired, { dottedExtension(kPlanExtension) } });
     else if (plan->is_string()) {
         item.planPath = plan->get<std::string>();
         if (item.planPath.empty())

@@ -3,6 +3,7 @@
 #include "budget/budget.h"
 
 #include "base/embedded_files.h"
+#include "base/file_extensions.h"
 #include "base/json_reader.h"
 
 namespace gp
@@ -130,7 +131,8 @@ std::string serializeBudget(const Budget& budget)
 
 std::string_view exampleBudgetText()
 {
-    return embeddedFile("plans/team-year.gpubudget");
+    static const std::string path = "plans/team-year" + dottedExtension(kBudgetExtension);
+    return embeddedFile(path);
 }
 
 } // namespace gp

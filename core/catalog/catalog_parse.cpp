@@ -9,7 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <iterator>
+#include <string>
+#include <string_view>
 
 namespace gp
 {
@@ -21,6 +24,18 @@ namespace
 {
 
 constexpr double kMiB = 1024.0 * 1024.0;
+
+// The names a GPU's tensor_formats may list (catalog.h GpuSpec::tensorFormats): the check and its message read them.
+constexpr std::array<std::string_view, 3> kTensorFormats = { "mxfp8", "nvfp4", "fp8_non_tn" };
+
+// kTensorFormats as the message lists them: "mxfp8|nvfp4|fp8_non_tn".
+std::string tensorFormatNames()
+{
+    std::string names;
+    for (std::string_view name : kTensorFormats)
+        names.append(names.empty() ? "" : "|").append(name);
+    return names;
+}
 
 bool readTflops(JsonReader& reader, Tflops& out)
 {
@@ -114,8 +129,8 @@ Expected<GpuSpec> parseGpu(const json& value, const std::string& path, const std
     r.stringList("estimated_fields", gpu.estimatedFields);
     r.stringList("tensor_formats", gpu.tensorFormats);
     for (const std::string& format : gpu.tensorFormats)
-        if (r.ok() && format != "mxfp8" && format != "nvfp4" && format != "fp8_non_tn")
-            r.fail("tensor_formats", Words { words::kTensorFormatsGot, { format } });
+        if (r.ok() && std::find(kTensorFormats.begin(), kTensorFormats.end(), format) == kTensorFormats.end())
+            r.fail("tensor_formats", Words { words::kTensorFormatsGot, { tensorFormatNames(), format } });
     r.boolean("serving_large_defaults", gpu.servingLargeDefaults);
     r.integer("sm_count", gpu.smCount, false, 0, 100000);
     r.string("sm_count_source", gpu.smCountSource, gpu.smCount > 0);

@@ -2,6 +2,7 @@
 #include "cli/budget_command.h"
 
 #include "base/atomic_file.h"
+#include "base/file_extensions.h"
 #include "base/input_file.h"
 #include "base/json_keys.h"
 #include "budget/budget_cap_fixes.h"
@@ -51,7 +52,7 @@ std::optional<std::string> parseBudgetArgs(const std::vector<std::string>& args,
         }
     }
     if (out.file.empty())
-        return "budget needs a FILE (a .gpubudget path, or - for standard input)";
+        return "budget needs a FILE (a " + dottedExtension(kBudgetExtension) + " path, or - for standard input)";
     if (out.format != "json" && out.format != "csv" && out.format != "table")
         return "--format must be json, csv or table";
     return std::nullopt;

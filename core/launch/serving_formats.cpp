@@ -204,11 +204,11 @@ const AcceptedValues& vllmSglangModelDtypes()
 }
 
 // An engine with no table of the values a field takes: an error naming it (never another engine's table). No file
-// reaches it (each serving reader and writer asks for its own engine's table): a defect in the program, not in the
-// input, so said in English without a window template.
+// reaches it today (each serving reader and writer asks for its own engine's table, and llama.cpp's reader reads its
+// own cache types), but a reader that asked would get the project's words for it, in the window's language too.
 Error noEngineTable(const std::string& engine)
 {
-    return Error { "", "internal: GPU Planner has no table of the values " + engine + " takes for this field" };
+    return wordedError("", { words::kNoEngineValueTable, { engine } });
 }
 
 } // namespace

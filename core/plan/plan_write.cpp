@@ -1,5 +1,6 @@
 // Writes plans back to JSON, keeping fields this version does not know.
 #include "base/embedded_files.h"
+#include "base/file_extensions.h"
 #include "plan/architecture_json.h"
 #include "plan/plan.h"
 #include "plan/plan_enum_tables.h"
@@ -196,17 +197,20 @@ bool Plan::operator==(const Plan& other) const
 
 std::string_view defaultPlanText()
 {
-    return embeddedFile("plans/default.gpuplan");
+    static const std::string path = "plans/default" + dottedExtension(kPlanExtension);
+    return embeddedFile(path);
 }
 
 std::string_view servingPlanText()
 {
-    return embeddedFile("plans/serving.gpuplan");
+    static const std::string path = "plans/serving" + dottedExtension(kPlanExtension);
+    return embeddedFile(path);
 }
 
 std::string_view rlPlanText()
 {
-    return embeddedFile("plans/rl.gpuplan");
+    static const std::string path = "plans/rl" + dottedExtension(kPlanExtension);
+    return embeddedFile(path);
 }
 
 } // namespace gp

@@ -3,6 +3,7 @@
 // tencent:GT4.41XLARGE948 (8 x A100 40GB SXM4): 237.51 CNY/h pay-as-you-go, 114,016 CNY a month (标准刊例价),
 // 预留实例券 40% off (the Tencent Cloud guide 'AI训练选什么GPU型号性价比高？深度学习项目如何选配服务器硬件': up to 40%)
 // for a 12-month term of 730 hours a month; a billing month of 30 days (720 hours).
+#include "base/file_extensions.h"
 #include "budget/budget.h"
 #include "budget/budget_answer.h"
 #include "budget/budget_cap_fixes.h"
@@ -12,6 +13,7 @@
 #include "budget/budget_what_if.h"
 #include "budget/buy_or_rent.h"
 #include "cli/cli.h"
+#include "plan/plan.h"
 
 #include <gtest/gtest.h>
 
@@ -128,6 +130,29 @@ TEST(BudgetFile, PlanThatCannotBeOpenedNamesTheItem)
     EXPECT_NE(budget->items[0].problem->message.find("missing.gpuplan"), std::string::npos);
     const BudgetAnswer a = answerBudget(*budget, builtinCatalog());
     EXPECT_EQ(a.failedItems(), 1);
+}
+
+// The documents' extensions have one home (base/file_extensions.h); the messages and embedded files built from it
+// say and find what they did when the extensions were written into them.
+TEST(BudgetFile, MessagesAndEmbeddedFilesReadTheExtensionsFromTheirHome)
+{
+    EXPECT_EQ(dottedExtension(kPlanExtension), ".gpuplan");
+    EXPECT_EQ(dottedExtension(kBudgetExtension), ".gpubudget");
+    auto budget = parseBudget(R"({"format": "gpu-planner-budget", "version": 1, "horizon_months": 3,
+        "items": [{"name": "a", "schedule": {"start_month": 1}}]})");
+    ASSERT_TRUE(budget);
+    ASSERT_TRUE(budget->items[0].problem);
+    EXPECT_EQ(budget->items[0].problem->field, "items[0].plan");
+    EXPECT_EQ(budget->items[0].problem->message, "is required: a plan object or the path of a .gpuplan file");
+    std::istringstream in;
+    std::ostringstream out, err;
+    EXPECT_NE(runCli({ "budget" }, in, out, err), 0);
+    EXPECT_NE(err.str().find("budget needs a FILE (a .gpubudget path, or - for standard input)"), std::string::npos)
+        << err.str();
+    EXPECT_FALSE(exampleBudgetText().empty());
+    EXPECT_FALSE(defaultPlanText().empty());
+    EXPECT_FALSE(servingPlanText().empty());
+    EXPECT_FALSE(rlPlanText().empty());
 }
 
 // --- commitments ---

@@ -589,4 +589,30 @@ TEST(GpuCapabilities, BlockScaledRecipesFollowTheCatalogsTensorFormats)
         "x.json", parsed);
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().toString().find("tensor_formats"), std::string::npos) << bad.error().toString();
+    // The names the message lists are the names the check takes (one table): each one listed reads, and the list
+    // holds every format the catalog's GPUs list.
+    ASSERT_EQ(bad.error().words.size(), 1u);
+    ASSERT_EQ(bad.error().words.front().args.size(), 2u);
+    const std::string listed = bad.error().words.front().args.front();
+    EXPECT_EQ(bad.error().words.front().args.back(), "fp6");
+    std::vector<std::string> names;
+    for (std::size_t start = 0; start <= listed.size();) {
+        const std::size_t bar = std::min(listed.find('|', start), listed.size());
+        names.push_back(listed.substr(start, bar - start));
+        start = bar + 1;
+    }
+    EXPECT_GE(names.size(), 3u) << listed;
+    for (const std::string& name : names) {
+        gp::Catalog one;
+        const auto read = gp::parseCatalogJson(R"({"format": "gpu-planner-catalog", "version": 1, "gpus": [{"id": "x",
+        "name": "X", "class": "datacenter-hbm", "memory_gib": 80, "memory_bandwidth_gbps": 3000,
+        "tflops": {"bf16": 900}, "pcie": "pcie5", "source": "s", "as_of": "2026-12-06",
+        "tensor_formats": [")"
+                + name + R"("]}]})",
+            "x.json", one);
+        EXPECT_TRUE(read.ok()) << name << ": " << read.error().toString();
+    }
+    for (const gp::GpuSpec& gpu : gp::builtinCatalog().gpus)
+        for (const std::string& format : gpu.tensorFormats)
+            EXPECT_NE(std::find(names.begin(), names.end(), format), names.end()) << gpu.id << " " << format;
 }

@@ -309,6 +309,10 @@ TEST(LaunchServingValues, DtypeTablesAreKeyedByEngineAndAMissingOneIsAnError)
             for (const auto* table : { &model, &kv }) {
                 ASSERT_FALSE(*table) << code;
                 EXPECT_NE(table->error().message.find("llama.cpp"), std::string::npos) << table->error().message;
+                // The project's words (translated in the window), not an English "internal:" line.
+                ASSERT_EQ(table->error().words.size(), 1u) << table->error().message;
+                EXPECT_STREQ(table->error().words.front().text, words::kNoEngineValueTable);
+                EXPECT_EQ(table->error().message.rfind("internal", 0), std::string::npos) << table->error().message;
             }
             continue;
         }

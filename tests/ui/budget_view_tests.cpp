@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QPaintEvent>
 #include <QProcess>
 #include <QPushButton>
@@ -42,6 +43,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <nlohmann/json.hpp>
 
@@ -589,6 +591,33 @@ TEST(BudgetViewTest, ABudgetFileOpensInTheBudgetView)
     EXPECT_FALSE(window.openPlan(bad));
     ASSERT_EQ(messages.size(), 1);
     EXPECT_TRUE(messages.front().contains(QStringLiteral("bad.gpubudget"))) << messages.front().toStdString();
+}
+
+// A .gpubudget dropped on the window went to the model-config import ("Could not import team-year.gpubudget"): it
+// opens in the budget view, as File > Open and the command line open it, and the plan shown stays as it was.
+TEST(BudgetViewTest, ABudgetFileDroppedOnTheWindowOpensInTheBudgetView)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    Settings settings(dir.filePath(QStringLiteral("settings.ini")));
+    MainWindow window(test::isolatedWindowOptions(dir, &settings));
+    QStringList messages;
+    window.setMessageSink([&](const QString&, const QString& text) { messages << text; });
+    const gp::Plan before = window.document()->plan();
+    const QString path = QStringLiteral(GP_SOURCE_DIR "/resources/plans/team-year.gpubudget");
+    QMimeData data;
+    data.setUrls({ QUrl::fromLocalFile(path) });
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    static_cast<QObject&>(window).event(&drop); // the window's own handler, as a drop from the desktop reaches it
+    EXPECT_TRUE(drop.isAccepted());
+    EXPECT_TRUE(messages.isEmpty()) << messages.join(QLatin1Char('\n')).toStdString();
+    auto* view = window.findChild<BudgetView*>();
+    ASSERT_TRUE(view);
+    EXPECT_TRUE(view->isVisible());
+    EXPECT_EQ(view->windowFilePath(), path);
+    EXPECT_FALSE(view->budget().items.empty());
+    EXPECT_TRUE(window.document()->plan() == before);
+    EXPECT_FALSE(window.document()->isModified());
 }
 
 // Issue 44: a gentler fix than dropping an item in the window. The example budget passes its monthly cap; the view

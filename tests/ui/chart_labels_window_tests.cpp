@@ -10,6 +10,7 @@
 #include "charts/category_labels.h"
 #include "charts/chart_parts.h"
 #include "charts/chart_view.h"
+#include "charts/sticky_legend.h"
 #include "charts/wrapped_legend.h"
 #include "main_window.h"
 #include "settings.h"
@@ -563,6 +564,26 @@ TEST(ChartLabelsWindow, TheStepTimeLegendIsInSightWhenEveryCandidateIsChartedInB
         for (const QString& entry : entries)
             EXPECT_TRUE(inSight.contains(entry))
                 << where << ": legend entry " << entry.toStdString() << " not drawn whole in the part shown at the top";
+        // Scrolled down the bars, the legend scrolled away with them (uipolish): a strip at the top of the scroll
+        // area now names the same colours, in the window's language, and goes when scrolled back up.
+        auto* sticky = area->viewport()->findChild<StickyLegend*>();
+        ASSERT_TRUE(sticky) << where;
+        EXPECT_TRUE(sticky->labels().isEmpty()) << where << ": at the top the chart's own legend is in sight";
+        area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
+        QCoreApplication::processEvents();
+        EXPECT_EQ(sticky->labels(), entries) << where;
+        EXPECT_EQ(sticky->geometry().top(), 0) << where;
+        EXPECT_GT(sticky->height(), 0) << where;
+        EXPECT_LE(sticky->width(), area->viewport()->width()) << where;
+        if (language == QLatin1String("zh_CN")) {
+            for (const QString& entry : sticky->labels()) {
+                EXPECT_TRUE(entry.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))))
+                    << where << ": an entry of the Chinese legend in English: " << entry.toStdString();
+            }
+        }
+        area->verticalScrollBar()->setValue(0);
+        QCoreApplication::processEvents();
+        EXPECT_TRUE(sticky->labels().isEmpty()) << where;
         // Twelve charted again: the chart fits its room and the legend is back right of the plot.
         window.setAllCandidatesCharted(false);
         QCoreApplication::processEvents();

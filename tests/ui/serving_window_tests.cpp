@@ -13,6 +13,7 @@
 #include "translator.h"
 #include "ui_test_support.h"
 #include "widgets/comparison_view.h"
+#include "widgets/inputs/field_text.h"
 #include "widgets/inputs_panel.h"
 #include "widgets/recommendation_panel.h"
 
@@ -351,6 +352,58 @@ TEST_F(ServingWindow, AnInferencePlanStillOpensAndBecomesServingWithItsBatchAsTh
     EXPECT_EQ(s.promptTokens, 700);
     EXPECT_EQ(s.outputTokens, 90);
     EXPECT_EQ(m_window->inputsPanel()->servingConcurrencyBox()->value(), 12);
+}
+
+// A training plan with MTP layers and context parallelism switched to serving was refused on a field the serving
+// view hides ("applies to training only", under a hidden row). The switch now sets back what the core refuses
+// outside training (found from its refusals, not a list kept in the window), says so under the mode naming each
+// field and its old value, in the window's language (at the top of the inputs), and one undo brings the training
+// plan back whole.
+TEST_F(ServingWindow, SwitchingToServingSetsBackTrainingOnlyFieldsSaysWhichAndUndoRestoresThem)
+{
+    json document = json::parse(gp::defaultPlanText());
+    document["workload"]["mtp_layers"] = 1;
+    document["workload"]["parallelism"]["context"] = 2;
+    openJson(document, QStringLiteral("mtp-context.gpuplan"));
+    EvaluationPtr trained = m_window->comparisonModel()->evaluation();
+    ASSERT_TRUE(trained && trained->ok) << trained->error.toString();
+    const gp::Plan before = m_window->document()->plan();
+    ASSERT_EQ(before.workload.mtpLayers, 1);
+    ASSERT_EQ(before.workload.parallelism.context, 2);
+    InputsPanel* inputs = m_window->inputsPanel();
+    QComboBox* mode = inputs->modeBox();
+    const QStringList expected
+        = { QStringLiteral("workload.parallelism.context"), QStringLiteral("workload.mtp_layers") };
+    for (const QString& language : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        installLanguage(language);
+        const std::string where = language.toStdString();
+        mode->setCurrentIndex(mode->findData(int(gp::Mode::Serving)));
+        emit mode->activated(mode->currentIndex());
+        ASSERT_TRUE(waitForResult()) << where;
+        const gp::Plan& served = m_window->document()->plan();
+        EXPECT_EQ(served.workload.mode, gp::Mode::Serving) << where;
+        EXPECT_EQ(served.workload.parallelism.context, 1) << where;
+        EXPECT_EQ(served.workload.mtpLayers, 0) << where;
+        EvaluationPtr e = m_window->comparisonModel()->evaluation();
+        ASSERT_TRUE(e && e->ok) << where << ": " << e->error.toString();
+        EXPECT_EQ(inputs->modeResetFields(), expected) << where;
+        const QString note = inputs->modeResetNote();
+        for (const QString& path : expected)
+            EXPECT_TRUE(note.contains(FieldText::label(path.toStdString()))) << where << ": " << note.toStdString();
+        EXPECT_TRUE(note.contains(QStringLiteral("Ctrl+Z"))) << where << ": " << note.toStdString();
+        if (language == QLatin1String("zh_CN")) {
+            EXPECT_FALSE(note.contains(QStringLiteral("training only"))) << note.toStdString();
+        }
+        EXPECT_TRUE(inputs->fieldError(QString()).isEmpty()) << where;
+        // One undo: the training plan as it was, the note gone.
+        m_window->document()->undoStack()->undo();
+        ASSERT_TRUE(waitForResult()) << where;
+        EXPECT_TRUE(m_window->document()->plan() == before) << where;
+        EXPECT_TRUE(inputs->modeResetFields().isEmpty()) << where;
+        EXPECT_TRUE(inputs->modeResetNote().isEmpty()) << where;
+        EXPECT_EQ(inputs->contextBox()->value(), 2) << where;
+    }
+    installLanguage(QStringLiteral("en"));
 }
 
 TEST_F(ServingWindow, RecommendationSaysReplicasLatencyAgainstTargetsAndCost)

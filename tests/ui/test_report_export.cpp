@@ -1,5 +1,7 @@
 // The PDF / CSV report: pages, fonts, atomic writes, and the same report from the window's API and the printer.
+#include "report/report_document.h"
 #include "report/report_export.h"
+#include "report/report_layout.h"
 #include "ui_test_support.h"
 
 #include "evaluation.h"
@@ -108,6 +110,32 @@ TEST_F(ReportExport, DefaultPlanWritesPdfAndCsvs)
                                  "candidate,billing_mode,days,cumulative_cost,currency\r\n"));
     EXPECT_GT(countCsvRecords(curve), 1);
     EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 3); // no temporaries left
+}
+
+// The screens check (uipolish): the Chinese serving report of every catalog instance ended page 1 with the title
+// "What would change the answer" alone at its foot, its list on page 2. A title inside a section keeps with what it
+// introduces, as the section headings do.
+TEST_F(ReportExport, TitlesInsideASectionStayWithWhatTheyIntroduce)
+{
+    gpui::installLanguage(QStringLiteral("en"));
+    const gp::Plan plan = reportDefaultPlan();
+    auto catalog = std::make_shared<const gp::Catalog>(gp::builtinCatalog());
+    auto evaluation = std::make_shared<gpui::Evaluation>(gpui::evaluatePlan(plan, *catalog));
+    ASSERT_TRUE(evaluation->ok) << evaluation->error.toString();
+    const gpui::report::Blocks blocks
+        = gpui::report::ReportBuilder(gpui::makeReportData(plan, catalog, evaluation), {}).build();
+    int titles = 0;
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const auto* text = dynamic_cast<const gpui::report::TextBlock*>(blocks[i].get());
+        if (!text
+            || (text->text() != QLatin1String("Runners-up")
+                && text->text() != QLatin1String("What would change the answer")))
+            continue;
+        ++titles;
+        EXPECT_TRUE(blocks[i]->keepWithNext) << text->text().toStdString();
+        EXPECT_LT(i + 1, blocks.size()) << text->text().toStdString();
+    }
+    EXPECT_GE(titles, 1);
 }
 
 TEST_F(ReportExport, RenderedPageCountMatchesThePdf)

@@ -94,6 +94,15 @@ BlockPtr text(const QString& content, const TextStyle& style, double spaceAfter 
     return block;
 }
 
+// A title inside a section ("Runners-up"): kept on the page of what it introduces (it stood alone at the foot of a
+// page, its list on the next).
+BlockPtr subheading(const QString& content, const TextStyle& style)
+{
+    BlockPtr block = text(content, style, 3);
+    block->keepWithNext = true;
+    return block;
+}
+
 std::shared_ptr<Table> makeTable(
     QStringList headers, std::vector<double> widths, std::vector<Qt::Alignment> align, double pointSize = 7.5)
 {
@@ -357,7 +366,7 @@ void ReportBuilder::addRunnersUp(Blocks& blocks) const
             others.push_back(i);
     if (others.empty())
         return;
-    blocks.push_back(text(tr("Runners-up"), strong(10.5, palette::accent), 3));
+    blocks.push_back(subheading(tr("Runners-up"), strong(10.5, palette::accent)));
     auto table = makeTable({ tr("#"), tr("Candidate"),
                                serving()         ? tr("TTFT / TPOT")
                                    : inference() ? tr("Decode")
@@ -431,7 +440,7 @@ void ReportBuilder::addWhatWouldChange(Blocks& blocks) const
         lines.prepend(sensitivity);
     if (lines.isEmpty())
         return;
-    blocks.push_back(text(tr("What would change the answer"), strong(10.5, palette::accent), 3));
+    blocks.push_back(subheading(tr("What would change the answer"), strong(10.5, palette::accent)));
     blocks.push_back(text(bullets(lines), list(8.5), 8));
 }
 

@@ -93,6 +93,7 @@ class TextBlock : public Block
 {
 public:
     TextBlock(QString text, TextStyle style);
+    const QString& text() const { return m_text; }
     double height(const PageStyle& style, double width) const override;
     void paint(QPainter& painter, const PageStyle& style, const QRectF& rect) const override;
 

@@ -2,6 +2,7 @@
 #include "plan/plan_fields.h"
 #include "widgets/inputs/field_text.h"
 
+#include "base/error_words.h"
 #include "core_text.h"
 #include "estimate/estimator.h"
 #include "file_access.h"
@@ -41,6 +42,15 @@ void InputsPanel::build()
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 6, 6, 6);
     outer->addWidget(m_kit.generalError());
+    // What the last mode switch set back (modeResetText()): at the top, beside the panel's general message. (Under
+    // the mode's own row, a wrapped line in a form with hidden rows, Qt 6.4's QFormLayout::heightForWidth wrote past
+    // its buffer.)
+    m_modeNote = new QLabel;
+    m_modeNote->setObjectName(QStringLiteral("modeResetNote"));
+    m_modeNote->setWordWrap(true);
+    m_modeNote->setStyleSheet(QStringLiteral("color: #b86e00;"));
+    m_modeNote->setVisible(false);
+    outer->addWidget(m_modeNote);
     // The sections in the panel's order (which is also the keyboard's).
     auto add = [this](auto section) {
         auto* view = section.get();
@@ -78,6 +88,10 @@ void InputsPanel::editedField(const gp::PlanField& field, const nlohmann::json& 
         return;
     clearFieldErrors();
     showTextProblems();
+    if (!m_modeResets.empty()) {
+        m_modeResets.clear();
+        showModeResetNote();
+    }
     gp::Plan plan = m_plan;
     field.set(plan, value);
     auto checked = gp::planFromJson(gp::planToJson(plan));
@@ -112,12 +126,17 @@ void InputsPanel::changeEvent(QEvent* event)
         retranslate();
         setPlan(m_plan); // re-words the token total and model lines
         showSanityWarnings();
+        showModeResetNote();
     }
     QWidget::changeEvent(event);
 }
 
 void InputsPanel::setPlan(const gp::Plan& plan)
 {
+    // Undone, or another plan: the note about the last mode switch goes (a language change keeps it).
+    const bool resetNoteGoes = !m_modeResets.empty() && !(plan == m_plan);
+    if (resetNoteGoes)
+        m_modeResets.clear();
     m_plan = plan;
     m_kit.updating = true;
     const QList<QWidget*> inputs = findChildren<QWidget*>();
@@ -134,6 +153,8 @@ void InputsPanel::setPlan(const gp::Plan& plan)
     // empty field after an undo, and after another plan was opened); a field still holding refused text keeps its.
     clearFieldErrors();
     showTextProblems();
+    if (resetNoteGoes)
+        showModeResetNote();
 }
 
 void InputsPanel::updateVisibility()
@@ -175,6 +196,41 @@ void InputsPanel::commitPendingEdits()
     m_report->commitPendingEdits();
 }
 
+namespace
+{
+
+// The core's refusal of `plan` as a file would be read: the parser's, then the recipe's (a bound the model sets).
+std::optional<gp::Error> planProblem(const gp::Plan& plan)
+{
+    auto checked = gp::planFromJson(gp::planToJson(plan));
+    if (!checked)
+        return checked.error();
+    if (auto model = gp::resolveModel(checked->model))
+        return gp::recipeProblem(*checked, *model);
+    return std::nullopt;
+}
+
+} // namespace
+
+std::vector<InputsPanel::ResetField> InputsPanel::resetTrainingOnlyFields(gp::Plan& plan)
+{
+    // The fields come from the core's refusals ("applies to training only": the parser's for context parallelism,
+    // the recipe check's for MTP layers, any later one alike), not from a list kept here: each refused field goes
+    // back to the value a plan without it has, until the core refuses nothing more as training only.
+    std::vector<ResetField> reset;
+    for (std::size_t round = 0; round < gp::planFields().size(); ++round) {
+        const std::optional<gp::Error> problem = planProblem(plan);
+        if (!problem || problem->words.empty() || problem->words.front().text != gp::words::kTrainingOnly)
+            break;
+        const gp::PlanField* field = gp::findPlanField(problem->field);
+        if (!field || field->atDefault(plan))
+            break; // not a table field, or already its default: the refusal stays, shown where it is
+        reset.push_back({ field, field->get(plan) });
+        field->set(plan, field->defaultValue());
+    }
+    return reset;
+}
+
 void InputsPanel::edited(InputField field)
 {
     if (m_kit.updating)
@@ -185,6 +241,11 @@ void InputsPanel::edited(InputField field)
     gp::Plan plan = m_plan;
     if (!readWidgets(plan, field))
         return;
+    // Out of training, the fields the core takes in training only are set back to their defaults, said under the
+    // mode and undone with the switch (one undo step): they were refused under rows the new mode hides.
+    std::vector<ResetField> resets;
+    if (field == FMode)
+        resets = resetTrainingOnlyFields(plan);
     // The core validates the whole plan the way it would read it from a file, and names the field.
     auto checked = gp::planFromJson(gp::planToJson(plan));
     if (!checked) {
@@ -199,6 +260,10 @@ void InputsPanel::edited(InputField field)
         m_workload->updateModelLayers(); // partial recompute: bounded by the new model's layers, reset off full
     if (field == FMode)
         setPlan(plan); // a new mode can fill in other fields (serving from a one-batch inference plan)
+    if (!resets.empty() || !m_modeResets.empty()) {
+        m_modeResets = std::move(resets);
+        showModeResetNote();
+    }
     emit planEdited(plan, EditText([this, field] { return describe(field); }), int(field));
 }
 
@@ -298,6 +363,39 @@ void InputsPanel::showSanityWarnings()
         it.value()->setVisible(!lines.isEmpty());
     }
     m_kit.fitWrappedLabels();
+}
+
+QStringList InputsPanel::modeResetFields() const
+{
+    QStringList paths;
+    for (const ResetField& r : m_modeResets)
+        paths << QString::fromUtf8(r.field->path.data(), qsizetype(r.field->path.size()));
+    return paths;
+}
+
+void InputsPanel::showModeResetNote()
+{
+    const QString text = modeResetText();
+    m_modeNote->setText(text);
+    m_modeNote->setVisible(!text.isEmpty());
+}
+
+QString InputsPanel::modeResetNote() const
+{
+    return m_modeNote->isHidden() ? QString() : m_modeNote->text();
+}
+
+QString InputsPanel::modeResetText() const
+{
+    if (m_modeResets.empty())
+        return {};
+    QStringList items;
+    for (const ResetField& r : m_modeResets)
+        items << tr("%1 (was %2)").arg(FieldText::label(r.field->path), FieldText::value(*r.field, r.before));
+    const QString list = items.join(CoreText::listSeparator());
+    return m_modeResets.size() == 1
+        ? tr("%1 applies to training only and was set back to its default. Undo (Ctrl+Z) restores it.").arg(list)
+        : tr("%1 apply to training only and were set back to their defaults. Undo (Ctrl+Z) restores them.").arg(list);
 }
 
 QString InputsPanel::fieldWarning(const QString& fieldKey) const

@@ -66,6 +66,11 @@ public:
     void setSanityWarnings(const std::vector<gp::CandidateResult>& results);
     // The warning text shown for a field key, for tests ("" = none).
     QString fieldWarning(const QString& fieldKey) const;
+    // The fields the last mode switch set back to their defaults (paths, in the order the core refused them): the
+    // core refuses them outside training. Said at the top of the panel until the next edit or another plan.
+    QStringList modeResetFields() const;
+    // That note as shown ("" = none), for tests.
+    QString modeResetNote() const;
 
     // Reads a Hugging Face config.json into the plan's model, named `modelName` (else after its folder or file);
     // false with `error` set when it cannot be read.
@@ -148,8 +153,21 @@ private:
     // A typed number past a field's range: shows the core's message for it (the widget keeps its value).
     void refuseValue(const QString& fieldKey, qint64 value);
     void showSanityWarnings();
+    // What the last mode switch set back (modeResetFields()), in the panel's language; "" = nothing.
+    QString modeResetText() const;
+    void showModeResetNote();
+
+    // A field a mode switch set back to its default, with the value it had.
+    struct ResetField {
+        const gp::PlanField* field = nullptr;
+        nlohmann::json before;
+    };
+    // Sets back to its default each field of `plan` the core refuses in its mode as training only; what it set back.
+    static std::vector<ResetField> resetTrainingOnlyFields(gp::Plan& plan);
 
     gp::Plan m_plan;
+    std::vector<ResetField> m_modeResets;
+    QLabel* m_modeNote = nullptr;
     SectionKit m_kit;
     std::vector<gp::Diagnostic> m_sanity;
     // The sections, in the panel's order (owned by m_sections; the typed pointers are views).
