@@ -8,6 +8,7 @@
 #include "estimate/serving/engine_hardware.h"
 
 #include "plan/limits.h"
+#include "plan/pipeline_layout.h"
 
 #include "base/number_text.h"
 #include "estimate/cost/cost_model.h"
@@ -624,6 +625,21 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
             return wordedError("workload.mtp_layers", { words::kMtpNeedsArchitecture, {} });
         if (trainedMtpLayers(model.architecture, w) == 0)
             return wordedError("workload.mtp_layers", { words::kMtpNeedsDecoderFullTraining, {} });
+    }
+    if (!w.parallelism.pipelineLayout.empty()) {
+        // Megatron's layout against the model (validate_layer_layout): its decoder layers the model's, its MTP layers
+        // the plan's; the syntax and stage count were read with the plan (plan_parse.cpp).
+        const std::string field = "workload.parallelism.pipeline_layout";
+        if (w.mode != Mode::Training)
+            return wordedError(field, { words::kTrainingOnly, {} });
+        if (model.architecture.kind != ModelKind::Decoder)
+            return wordedError(field, { words::kLayoutDecoderOnly, {} });
+        const PipelineLayoutParse layout = parsePipelineLayout(w.parallelism.pipelineLayout);
+        if (layout.problem.text)
+            return wordedError(field, layout.problem);
+        if (auto problem = pipelineLayoutProblem(layout, w.parallelism.pipeline, w.parallelism.virtualStages,
+                int(totalLayers(model.architecture)), std::max(0, w.mtpLayers)))
+            return wordedError(field, *problem);
     }
     if (w.mode != Mode::Training)
         return std::nullopt;
