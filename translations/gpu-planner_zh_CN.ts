@@ -658,6 +658,62 @@
         <translation>请给出预设模型、架构或参数量</translation>
     </message>
     <message>
+        <source>has the character &apos;%1&apos; where a layer (E embedding, t decoder layer, m MTP layer, L loss), &apos;|&apos; (a stage boundary), &quot;*n&quot;, &quot;(...)*n&quot; or a comma goes</source>
+        <translation>含有字符“%1”，而此处应为层（E 嵌入层、t 解码器层、m MTP 层、L 损失）、“|”（段的分界）、“*n”、“(...)*n”或逗号</translation>
+    </message>
+    <message>
+        <source>repeats the layout to more than %1 characters</source>
+        <translation>把布局重复展开后超过 %1 个字符</translation>
+    </message>
+    <message>
+        <source>lists %1 stages, but pipeline x virtual_stages is %2 x %3 = %4 (Megatron takes the virtual stages from the layout: its stages / pipeline)</source>
+        <translation>列出了 %1 段，但 pipeline x virtual_stages 为 %2 x %3 = %4（Megatron 由布局得出虚拟段数：段数 / 流水线并行度）</translation>
+    </message>
+    <message>
+        <source>must begin with the embedding E</source>
+        <translation>必须以嵌入层 E 开头</translation>
+    </message>
+    <message>
+        <source>must end with the loss L</source>
+        <translation>必须以损失 L 结尾</translation>
+    </message>
+    <message>
+        <source>must hold the embedding E exactly once</source>
+        <translation>必须恰好包含一次嵌入层 E</translation>
+    </message>
+    <message>
+        <source>must hold the loss L exactly once</source>
+        <translation>必须恰好包含一次损失 L</translation>
+    </message>
+    <message>
+        <source>holds %1 decoder layers t, but the model has %2</source>
+        <translation>含 %1 个解码器层 t，但模型有 %2 层</translation>
+    </message>
+    <message>
+        <source>holds %1 MTP layers m, but workload.mtp_layers is %2</source>
+        <translation>含 %1 个 MTP 层 m，但 workload.mtp_layers 为 %2</translation>
+    </message>
+    <message>
+        <source>must place every decoder layer t before the MTP layers m</source>
+        <translation>必须把所有解码器层 t 放在 MTP 层 m 之前</translation>
+    </message>
+    <message>
+        <source>must place all MTP layers m in one stage</source>
+        <translation>必须把所有 MTP 层 m 放在同一段</translation>
+    </message>
+    <message>
+        <source>must place the MTP layers m in the last virtual stage of their pipeline rank</source>
+        <translation>必须把 MTP 层 m 放在其流水线 rank 的最后一个虚拟段</translation>
+    </message>
+    <message>
+        <source>Megatron&apos;s pipeline layouts hold decoder-only models (an encoder is not supported)</source>
+        <translation>Megatron 的流水线布局只适用于仅解码器模型（不支持编码器）</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot;: the other pipeline ranks&apos; layers do not split evenly (Megatron asserts they do): the plan&apos;s layout stays</source>
+        <translation>%1 “%2”：其余流水线 rank 的层无法均分（Megatron 要求均分）：计划的布局保持不变</translation>
+    </message>
+    <message>
         <source>not valid JSON: a NUL byte at line %1</source>
         <translation>不是有效的 JSON：第 %1 行有 NUL 字节</translation>
     </message>
@@ -2406,6 +2462,10 @@
     <message>
         <source>A sequence of %1 tokens is longer than the model&apos;s context of %2 positions.</source>
         <translation>%1 个 token 的序列超过了模型 %2 个位置的上下文长度。</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s pipeline layout lists the stages of pipeline parallel %1 with %2 virtual stages each: the search keeps both.</source>
+        <translation>计划的流水线布局按流水线并行度 %1、每段 %2 个虚拟段列出各段：搜索保持这两项不变。</translation>
     </message>
     <message>
         <source>Some splits were skipped: the global batch of %1 sequences does not divide evenly over their data-parallel replicas.</source>
@@ -4413,6 +4473,14 @@
     <message>
         <source>What the pipeline&apos;s layer split counts beside the transformer layers: nothing (the last stage also runs the output layer and loss, Megatron&apos;s default), or the embedding, the loss or both as one layer each (Megatron --account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split)</source>
         <translation>流水线按层切分时，除 Transformer 层外还计入什么：不计入（最后一段另外运行输出层和损失，Megatron 的默认做法），或把嵌入层、损失或两者各计为一层（Megatron --account-for-embedding-in-pipeline-split、--account-for-loss-in-pipeline-split）</translation>
+    </message>
+    <message>
+        <source>Pipeline layout</source>
+        <translation>流水线布局</translation>
+    </message>
+    <message>
+        <source>Each pipeline stage&apos;s layers as Megatron writes them (--pipeline-model-parallel-layout): E the embedding, t a decoder layer, m an MTP layer, L the output layer and loss, | between stages, *n repeats, e.g. Et*3|(tt|)*29,m|L; its stages are pipeline x virtual stages. Empty: the pipeline split places the layers</source>
+        <translation>按 Megatron 的写法给出流水线每一段的层（--pipeline-model-parallel-layout）：E 为嵌入层，t 为一个解码器层，m 为一个 MTP 层，L 为输出层和损失，| 分隔各段，*n 表示重复，例如 Et*3|(tt|)*29,m|L；段数为流水线并行度 x 虚拟段数。留空：由流水线切分放置各层</translation>
     </message>
     <message>
         <source>DeepEP</source>

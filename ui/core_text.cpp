@@ -531,6 +531,12 @@ const DiagnosticPhrase kFitPhrases[] = {
             return CoreText::tr("Overlapping the expert all-to-all changes nothing: %1; it is counted exposed.")
                 .arg(why);
         } },
+    { "pipeline_layout_kept",
+        [](Args& a) -> QString {
+            return CoreText::tr("The plan's pipeline layout lists the stages of pipeline parallel %1 with %2 virtual "
+                                "stages each: the search keeps both.")
+                .arg(a.count("pipeline"), a.count("virtual_stages"));
+        } },
     { "global_batch_indivisible",
         [](Args& a) -> QString {
             return CoreText::tr(

@@ -143,6 +143,34 @@ inline constexpr const char* kPositiveNumberGot = GP_TRANSLATE_NOOP("CoreError",
 inline constexpr const char* kGiveAModel
     = GP_TRANSLATE_NOOP("CoreError", "give a preset, an architecture or a parameter count");
 
+// A pipeline layout in Megatron's syntax (plan/pipeline_layout.h; workload.parallelism.pipeline_layout), as Megatron
+// refuses it (pipeline_parallel_layer_layout.py, arguments.py).
+inline constexpr const char* kLayoutCharacter = GP_TRANSLATE_NOOP("CoreError",
+    "has the character '%1' where a layer (E embedding, t decoder layer, m MTP layer, L loss), '|' (a stage "
+    "boundary), \"*n\", \"(...)*n\" or a comma goes");
+inline constexpr const char* kLayoutTooLong
+    = GP_TRANSLATE_NOOP("CoreError", "repeats the layout to more than %1 characters");
+inline constexpr const char* kLayoutStages = GP_TRANSLATE_NOOP("CoreError",
+    "lists %1 stages, but pipeline x virtual_stages is %2 x %3 = %4 (Megatron takes the virtual stages from the "
+    "layout: its stages / pipeline)");
+inline constexpr const char* kLayoutEmbeddingFirst = GP_TRANSLATE_NOOP("CoreError", "must begin with the embedding E");
+inline constexpr const char* kLayoutLossLast = GP_TRANSLATE_NOOP("CoreError", "must end with the loss L");
+inline constexpr const char* kLayoutEmbeddingOnce
+    = GP_TRANSLATE_NOOP("CoreError", "must hold the embedding E exactly once");
+inline constexpr const char* kLayoutLossOnce = GP_TRANSLATE_NOOP("CoreError", "must hold the loss L exactly once");
+inline constexpr const char* kLayoutDecoderLayers
+    = GP_TRANSLATE_NOOP("CoreError", "holds %1 decoder layers t, but the model has %2");
+inline constexpr const char* kLayoutMtpLayers
+    = GP_TRANSLATE_NOOP("CoreError", "holds %1 MTP layers m, but workload.mtp_layers is %2");
+inline constexpr const char* kLayoutMtpAfterDecoders
+    = GP_TRANSLATE_NOOP("CoreError", "must place every decoder layer t before the MTP layers m");
+inline constexpr const char* kLayoutMtpOneStage
+    = GP_TRANSLATE_NOOP("CoreError", "must place all MTP layers m in one stage");
+inline constexpr const char* kLayoutMtpLastVirtual
+    = GP_TRANSLATE_NOOP("CoreError", "must place the MTP layers m in the last virtual stage of their pipeline rank");
+inline constexpr const char* kLayoutDecoderOnly = GP_TRANSLATE_NOOP(
+    "CoreError", "Megatron's pipeline layouts hold decoder-only models (an encoder is not supported)");
+
 // Every template above, for the tests that check each has its words in every language.
 inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, kAtLeastGot, kAtMostGot, kPositiveGot,
     kZeroOrMoreGot, kNumberGot, kIntegerGot, kFiniteNumber, kTrueOrFalseGot, kCharactersGot, kAboveAndAtMostGot,
@@ -157,6 +185,8 @@ inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, 
     kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus,
     kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden,
     kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne,
-    kTooManyParameters, kPositiveNumberGot, kGiveAModel };
+    kTooManyParameters, kPositiveNumberGot, kGiveAModel, kLayoutCharacter, kLayoutTooLong, kLayoutStages,
+    kLayoutEmbeddingFirst, kLayoutLossLast, kLayoutEmbeddingOnce, kLayoutLossOnce, kLayoutDecoderLayers,
+    kLayoutMtpLayers, kLayoutMtpAfterDecoders, kLayoutMtpOneStage, kLayoutMtpLastVirtual, kLayoutDecoderOnly };
 
 } // namespace gp::words

@@ -193,6 +193,11 @@ inline constexpr const char* kIgnoredSpeculativeDecoding
     = GP_TRANSLATE_NOOP("CoreError", "speculative decoding is not modelled here");
 inline constexpr const char* kIgnoredModelDtype
     = GP_TRANSLATE_NOOP("CoreError", "\"%1\": the model's own dtype (the plan's precision stays)");
+// Megatron's first and last pipeline ranks' layers where the other ranks' do not split evenly (transformer_block.py
+// asserts they do): %1 the field, %2 its value.
+inline constexpr const char* kIgnoredUnevenPipelineRanks = GP_TRANSLATE_NOOP("CoreError",
+    "%1 \"%2\": the other pipeline ranks' layers do not split evenly (Megatron asserts they do): the plan's layout "
+    "stays");
 inline constexpr const char* kIgnoredUnmodelledValue = GP_TRANSLATE_NOOP(
     "CoreError", "%1 \"%2\" is not a value GPU Planner models (it reads %3): the plan's setting stays");
 // A value the engine does not take (a serving engine's KV cache dtype): %3 the engine, %4 what it takes.
@@ -637,6 +642,7 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
     kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot, kTrainingFormatForServing,
     kServingEngineForTraining, kScheduleNotInFormat, kNoEngineValueTable, kNoRecommendationToWrite, kCannotCreateFolder,
-    kVllmCommandNotReadBack, kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled };
+    kVllmCommandNotReadBack, kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled,
+    kIgnoredUnevenPipelineRanks };
 
 } // namespace gp::words

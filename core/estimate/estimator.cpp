@@ -10,6 +10,7 @@
 
 #include "plan/kv_layouts.h"
 #include "plan/limits.h"
+#include "plan/pipeline_layout.h"
 
 #include "base/number_text.h"
 #include "estimate/cost/cost_model.h"
@@ -647,8 +648,9 @@ std::optional<Error> kvLayoutProblem(
     return std::nullopt;
 }
 
-// The plan's pipeline layout against its schedule's requirements (pipelineScheduleProblem), for training.
-std::optional<Error> pipelineLayoutProblem(const Plan& plan)
+// The plan's pipeline degree and micro-batches against its schedule's requirements (pipelineScheduleProblem), for
+// training.
+std::optional<Error> pipelineScheduleProblemOf(const Plan& plan)
 {
     const Workload& w = plan.workload;
     if (w.mode != Mode::Training)
@@ -683,6 +685,21 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
         if (auto problem = kvLayoutProblem(w.inference.kvCachePrecision, std::nullopt, model.architecture,
                 "workload.inference.kv_cache_precision"))
             return problem;
+    if (!w.parallelism.pipelineLayout.empty()) {
+        // Megatron's layout against the model (validate_layer_layout): its decoder layers the model's, its MTP layers
+        // the plan's; the syntax and stage count were read with the plan (plan_parse.cpp).
+        const std::string field = "workload.parallelism.pipeline_layout";
+        if (w.mode != Mode::Training)
+            return wordedError(field, { words::kTrainingOnly, {} });
+        if (model.architecture.kind != ModelKind::Decoder)
+            return wordedError(field, { words::kLayoutDecoderOnly, {} });
+        const PipelineLayoutParse layout = parsePipelineLayout(w.parallelism.pipelineLayout);
+        if (layout.problem.text)
+            return wordedError(field, layout.problem);
+        if (auto problem = pipelineLayoutProblem(layout, w.parallelism.pipeline, w.parallelism.virtualStages,
+                int(totalLayers(model.architecture)), std::max(0, w.mtpLayers)))
+            return wordedError(field, *problem);
+    }
     if (w.mode != Mode::Training)
         return std::nullopt;
     const auto layers = static_cast<long long>(totalLayers(model.architecture));
@@ -700,7 +717,7 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
     // DualPipe's and DualPipeV's own requirements (pipeline_schedule.h); while the planner chooses the layout its
     // grid skips the layouts they cannot run (estimatePlan checks the plan's own layout).
     if (!plan.search.enabled)
-        return pipelineLayoutProblem(plan);
+        return pipelineScheduleProblemOf(plan);
     return std::nullopt;
 }
 
@@ -744,7 +761,7 @@ Expected<PlanEstimate> estimatePlan(const Plan& plan, const Catalog& catalog)
         return model.error();
     if (auto problem = recipeProblem(plan, *model))
         return *problem;
-    if (auto problem = pipelineLayoutProblem(plan)) // the plan's own layout, whatever the search says
+    if (auto problem = pipelineScheduleProblemOf(plan)) // the plan's own layout, whatever the search says
         return *problem;
     PlanEstimate estimate;
     estimate.model = *model;

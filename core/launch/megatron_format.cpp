@@ -5,8 +5,10 @@
 #include "base/error_words.h"
 #include "base/number_text.h"
 #include "estimate/time/communication_model.h"
+#include "estimate/time/pipeline_stages.h"
 #include "launch/launch_internal.h"
 #include "launch/launch_models.h"
+#include "plan/pipeline_layout.h"
 #include "plan/precision.h"
 #include "transformer/training_flops.h"
 
@@ -94,6 +96,41 @@ Words megatronIgnoreReason(const std::string& flag)
     return Words { words::kIgnoredMegatronFlag };
 }
 
+// A custom pipeline layout (workload.parallelism.pipeline_layout): --pipeline-model-parallel-layout as written, its
+// virtual stages its stages / pipeline (arguments.py @d98e8a64); else the layout Megatron builds for
+// --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers (plan/pipeline_layout.h).
+void mapMegatronPipelineLayout(const MegatronArgs& a, ImportBuilder& out)
+{
+    const long long pp = a.integer("--pipeline-model-parallel-size").value_or(1);
+    if (const std::string flag = "--pipeline-model-parallel-layout"; a.has(flag)) {
+        const std::string layout = a.text(flag);
+        out.set("workload.parallelism.pipeline_layout", layout, a.field(flag), a.line(flag));
+        const PipelineLayoutParse parsed = parsePipelineLayout(layout);
+        const long long stages = (long long)parsed.stages.size();
+        if (!parsed.problem.text && pp > 0 && stages % pp == 0 && stages / pp > 1) {
+            out.derive("workload.parallelism.virtual_stages", stages / pp, a.field(flag), a.line(flag));
+            out.derive("workload.parallelism.pipeline_schedule", "interleaved", a.field(flag), a.line(flag));
+        }
+        return;
+    }
+    const std::string firstFlag = "--decoder-first-pipeline-num-layers";
+    const std::string lastFlag = "--decoder-last-pipeline-num-layers";
+    if (!a.has(firstFlag) && !a.has(lastFlag))
+        return;
+    const std::string flag = a.has(firstFlag) ? firstFlag : lastFlag;
+    long long virtualStages = 1;
+    for (const char* v : { "--virtual-pipeline-model-parallel-size", "--num-virtual-stages-per-pipeline-rank" })
+        virtualStages = std::max(virtualStages, a.integer(v).value_or(1));
+    const auto layout = pipelineLayoutFromFirstLast(int(a.integer("--num-layers").value_or(-1)), int(pp),
+        int(virtualStages), int(a.integer(firstFlag).value_or(-1)), int(a.integer(lastFlag).value_or(-1)),
+        int(a.integer("--mtp-num-layers").value_or(0)));
+    if (layout)
+        out.derive("workload.parallelism.pipeline_layout", *layout, a.field(flag), a.line(flag));
+    else
+        out.ignore(
+            a.field(flag), a.line(flag), Words { words::kIgnoredUnevenPipelineRanks, { a.field(flag), a.text(flag) } });
+}
+
 // The flags that set the plan's parallel layout, ZeRO and offload.
 void mapMegatronParallel(const MegatronArgs& a, ImportBuilder& out)
 {
@@ -136,6 +173,7 @@ void mapMegatronParallel(const MegatronArgs& a, ImportBuilder& out)
                 a.line("--num-layers-per-virtual-pipeline-stage"));
         }
     }
+    mapMegatronPipelineLayout(a, out);
     // ZeRO: Megatron's distributed optimizer shards the optimizer state (ZeRO-1); Megatron FSDP shards what its
     // sharding strategy names (optim, optim_grads, optim_grads_params); torch FSDP2 shards everything.
     if (a.has("--use-megatron-fsdp")) {
@@ -480,7 +518,8 @@ const std::vector<std::string>& megatronMappedFlags()
         "--external-cuda-graph", "--overlap-moe-expert-parallel-comm", "--tp-comm-overlap",
         "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
         "--cross-entropy-loss-fusion", "--cross-entropy-fusion-impl", "--hidden-dropout", "--attention-dropout",
-        "--mtp-num-layers" };
+        "--mtp-num-layers", "--pipeline-model-parallel-layout", "--decoder-first-pipeline-num-layers",
+        "--decoder-last-pipeline-num-layers" };
     return flags;
 }
 
@@ -548,6 +587,8 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
         { "fp8", "--fp8-format" },
         { "moe_a2a_overlap", "--overlap-moe-expert-parallel-comm" },
         { "ub_tp_comm_overlap", "--tp-comm-overlap" },
+        { "num_layers_in_first_pipeline_stage", "--decoder-first-pipeline-num-layers" }, // TransformerConfig's names
+        { "num_layers_in_last_pipeline_stage", "--decoder-last-pipeline-num-layers" },
     };
     const auto& flags = megatronFlags();
     std::function<void(const YAML::Node&, const std::string&)> walk
@@ -587,6 +628,25 @@ Expected<LaunchImport> readMegatronYaml(const YAML::Node& document, const std::s
                   }
                   if (key == "dtype" && path.find("optim") != std::string::npos)
                       flag = "--apex-optimizer-dtype"; // NeMo 1 optim.dtype (Apex DistributedFusedAdam)
+                  if (key == "pipeline_model_parallel_layout" && value.IsSequence()) {
+                      // The list form (a list of stages, each a list of layer type names): as the string's
+                      // characters (pipeline_parallel_layer_layout.py LayerType: embedding, decoder, mtp, loss).
+                      static const std::map<std::string, char> letters { { "embedding", 'E' }, { "decoder", 't' },
+                          { "mtp", 'm' }, { "loss", 'L' } };
+                      std::string layout;
+                      bool firstStage = true;
+                      for (const auto& stage : value) {
+                          layout += firstStage ? "" : "|";
+                          firstStage = false;
+                          for (const auto& layer : stage) {
+                              const auto letter = layer.IsScalar() ? letters.find(layer.Scalar()) : letters.end();
+                              layout += letter == letters.end() ? '?' : letter->second;
+                          }
+                      }
+                      args.values[flag] = { { layout }, line };
+                      args.fieldNames[flag] = field;
+                      continue;
+                  }
                   if ((key == "recompute_modules" || key == "cuda_graph_scope") && value.IsSequence()) {
                       std::vector<std::string> items; // a list of module names
                       for (const auto& item : value)
@@ -781,13 +841,20 @@ std::vector<std::string> megatronLayoutFlags(const LaunchTarget& t, std::vector<
         std::to_string(c.context), "--expert-model-parallel-size", std::to_string(c.expert) };
     if (c.sequenceParallel)
         f.push_back("--sequence-parallel");
-    if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::Interleaved && c.virtualStages > 1)
-        f.insert(f.end(), { "--num-virtual-stages-per-pipeline-rank", std::to_string(c.virtualStages) });
-    const PipelineSplit split = w.parallelism.pipelineSplit;
-    if (c.pipeline > 1 && (split == PipelineSplit::Embedding || split == PipelineSplit::EmbeddingAndLoss))
-        f.push_back("--account-for-embedding-in-pipeline-split");
-    if (c.pipeline > 1 && (split == PipelineSplit::Loss || split == PipelineSplit::EmbeddingAndLoss))
-        f.push_back("--account-for-loss-in-pipeline-split");
+    // A stated layout the configuration runs (pipeline x virtual stages of its stages): Megatron takes the virtual
+    // stages from it, refuses --num-virtual-stages-per-pipeline-rank beside it, and the split flags mean nothing.
+    const int chunks = c.pipelineSchedule == PipelineSchedule::Interleaved ? c.virtualStages : 1;
+    if (!statedPipelineRanks(w.parallelism, c.pipeline, chunks).empty()) {
+        f.insert(f.end(), { "--pipeline-model-parallel-layout", w.parallelism.pipelineLayout });
+    } else {
+        if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::Interleaved && c.virtualStages > 1)
+            f.insert(f.end(), { "--num-virtual-stages-per-pipeline-rank", std::to_string(c.virtualStages) });
+        const PipelineSplit split = w.parallelism.pipelineSplit;
+        if (c.pipeline > 1 && (split == PipelineSplit::Embedding || split == PipelineSplit::EmbeddingAndLoss))
+            f.push_back("--account-for-embedding-in-pipeline-split");
+        if (c.pipeline > 1 && (split == PipelineSplit::Loss || split == PipelineSplit::EmbeddingAndLoss))
+            f.push_back("--account-for-loss-in-pipeline-split");
+    }
     if (c.pipeline > 1 && c.pipelineSchedule == PipelineSchedule::ZeroBubble)
         notes.push_back("pipeline schedule: zero-bubble has no Megatron-LM flag here; the command runs 1F1B");
     if (c.zeroStage == 1)

@@ -16,7 +16,7 @@
 namespace gp
 {
 
-enum class FieldKind { Integer, Number, Boolean, Choice };
+enum class FieldKind { Integer, Number, Boolean, Choice, Text };
 
 // What a number counts; the window shows and reads it with this unit (plan/field_units.h), the report prints it.
 enum class FieldUnit {

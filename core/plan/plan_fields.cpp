@@ -325,6 +325,13 @@ void readPlanFields(detail::JsonReader& r, Plan& plan)
             out = text;
             break;
         }
+        case FieldKind::Text: {
+            std::string text;
+            if (!r.string(key, text, true))
+                return;
+            out = text;
+            break;
+        }
         case FieldKind::Integer:
         case FieldKind::Number:
             if (!readPlanFieldNumber(r, f, value, out))

@@ -73,6 +73,13 @@ struct PlanField {
         rangeWords = words;
         return *this;
     }
+    // A string read as written (FieldKind::Text), where a std::string member would otherwise be a currency choice.
+    PlanField& text()
+    {
+        kind = FieldKind::Text;
+        choices.clear();
+        return *this;
+    }
     PlanField& words(const char* labelText, const char* toolTipText = nullptr)
     {
         label = labelText;

@@ -6,6 +6,7 @@
 #include "plan/architecture_json.h"
 #include "plan/kv_layouts.h"
 #include "plan/limits.h"
+#include "plan/pipeline_layout.h"
 #include "plan/plan.h"
 #include "plan/plan_enum_tables.h"
 #include "plan/plan_fields.h"
@@ -273,6 +274,15 @@ bool readWorkload(const json& document, Plan& plan, JsonReader& root)
                 p.fail("virtual_stages", Words { words::kVirtualStagesNeedInterleaved });
             else if (ps.pipelineSchedule == PipelineSchedule::Interleaved && ps.virtualStages < 2)
                 p.fail("virtual_stages", Words { words::kInterleavedNeedsTwoChunks });
+        }
+        // The layout's syntax and stages here; its layer counts against the model where the model is known
+        // (estimator.cpp recipeProblem).
+        if (p.ok() && !ps.pipelineLayout.empty()) {
+            const PipelineLayoutParse layout = parsePipelineLayout(ps.pipelineLayout);
+            if (layout.problem.text)
+                p.fail("pipeline_layout", layout.problem);
+            else if (auto problem = pipelineLayoutProblem(layout, ps.pipeline, ps.virtualStages, -1, -1))
+                p.fail("pipeline_layout", *problem);
         }
         if (!p.ok())
             r.failWith(p.takeError());

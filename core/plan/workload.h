@@ -42,6 +42,9 @@ struct ParallelismSpec {
     // What the layer split counts beside the transformer layers; the slowest stage sets the step
     // (estimate/time/pipeline_stages.h).
     PipelineSplit pipelineSplit = PipelineSplit::Layers;
+    // Each stage's layers in Megatron's string syntax ("Et*3|(tt|)*29,m|L"; plan/pipeline_layout.h); empty: the
+    // split above places them.
+    std::string pipelineLayout;
 };
 
 struct InferenceSpec {
@@ -433,6 +436,15 @@ template <class Table> void parallelismAndInferenceFieldEntries(Table& t)
                 "also runs the output layer and loss, Megatron's default), or the embedding, the loss or both as "
                 "one layer each (Megatron --account-for-embedding-in-pipeline-split, "
                 "--account-for-loss-in-pipeline-split)"));
+    t.add("workload.parallelism.pipeline_layout", GP_PLAN_MEMBER(workload.parallelism.pipelineLayout),
+         Write::NotAtDefault, Report::Assumption)
+        .text()
+        .words(GP_TRANSLATE_NOOP("FieldText", "Pipeline layout"),
+            GP_TRANSLATE_NOOP("FieldText",
+                "Each pipeline stage's layers as Megatron writes them (--pipeline-model-parallel-layout): E the "
+                "embedding, t a decoder layer, m an MTP layer, L the output layer and loss, | between stages, *n "
+                "repeats, e.g. Et*3|(tt|)*29,m|L; its stages are pipeline x virtual stages. Empty: the pipeline "
+                "split places the layers"));
     t.add("workload.inference.batch_size", GP_PLAN_MEMBER(workload.inference.batchSize), Unit::Requests, 1,
          double(kMaxInferenceBatch), Write::Always, Report::Question)
         .words(GP_TRANSLATE_NOOP("FieldText", "Concurrent requests"));

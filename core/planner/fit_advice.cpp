@@ -167,7 +167,7 @@ std::optional<CandidateResult> smallestFootprintFit(
             if (gpus % t != 0 || (!splitsModel && t > 1))
                 continue;
             for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
-                if (!splitsModel && p > 1)
+                if ((!splitsModel && p > 1) || !pipelineLayoutAllows(workload, p))
                     continue;
                 const std::vector<int> contexts = training && splitsModel
                     ? contextDegrees(workload.sequenceLength, hardware.gpusPerNode, t, gpus / (t * p))
@@ -214,7 +214,7 @@ bool fitsMemoryAtAnySplit(
         if (gpus % t != 0 || (!splitsModel && t > 1))
             continue;
         for (int p : pipelineDegrees(arch, hardware.nodes, gpus / t)) {
-            if (!splitsModel && p > 1)
+            if ((!splitsModel && p > 1) || !pipelineLayoutAllows(workload, p))
                 continue;
             // The most saving context split only: more context parallelism never needs more memory per GPU.
             const std::vector<int> contexts = training && splitsModel

@@ -243,15 +243,26 @@ void CandidateSearch::searchTraining(const Hardware& hw)
     const int gpus = hw.totalGpus();
     const std::int64_t global = m_inputs.globalBatch;
     const bool splitsModel = stackSplitsModel(m_work.workload.framework); // else data-parallel layouts only
+    if (const ParallelismSpec& stated = m_work.workload.parallelism; !stated.pipelineLayout.empty())
+        note("pipeline_layout_kept",
+            "the plan's pipeline_layout lists " + std::to_string(stated.pipeline * stated.virtualStages)
+                + " stages: the search keeps pipeline " + std::to_string(stated.pipeline) + " and virtual_stages "
+                + std::to_string(stated.virtualStages),
+            { { "pipeline", std::to_string(stated.pipeline) },
+                { "virtual_stages", std::to_string(stated.virtualStages) } });
     for (int t : tensorDegrees(hw.gpusPerNode, arch)) {
         if (gpus % t != 0 || (!splitsModel && t > 1))
             continue;
         for (int p : pipelineDegrees(arch, hw.nodes, gpus / t)) {
-            if (!splitsModel && p > 1)
+            if ((!splitsModel && p > 1) || !pipelineLayoutAllows(m_work.workload, p))
                 continue;
-            // Interleaved pipelines: the model chunks per rank (planner_grid.h); other schedules keep the plan's.
+            // Interleaved pipelines: the model chunks per rank (planner_grid.h); other schedules keep the plan's, and
+            // so does a stated pipeline layout (its stages are pipeline x virtual stages).
             const ParallelismSpec& planned = m_work.workload.parallelism;
-            for (int v : virtualStageDegrees(arch, p, planned.pipelineSchedule, planned.virtualStages))
+            const std::vector<int> virtuals = planned.pipelineLayout.empty()
+                ? virtualStageDegrees(arch, p, planned.pipelineSchedule, planned.virtualStages)
+                : std::vector<int> { planned.virtualStages };
+            for (int v : virtuals)
                 // Context parallelism only for long sequences (planner_grid.h): short ones keep the search as it was.
                 for (int cp : contextDegrees(m_work.workload.sequenceLength, hw.gpusPerNode, t, gpus / (t * p))) {
                     if (!splitsModel && cp > 1)

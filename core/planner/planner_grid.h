@@ -63,6 +63,15 @@ bool stackSplitsModel(TrainingStack stack);
 std::vector<int> virtualStageDegrees(
     const Architecture& architecture, int pipeline, PipelineSchedule schedule, int planVirtual);
 
+// A stated pipeline layout (workload.parallelism.pipeline_layout) lists pipeline x virtual stages: the search and the
+// fit advice keep the plan's pipeline degree and virtual stages where it is stated, so this is false for any other
+// `pipeline` (training only; the layout is a training input).
+inline bool pipelineLayoutAllows(const Workload& workload, int pipeline)
+{
+    return workload.parallelism.pipelineLayout.empty() || workload.mode != Mode::Training
+        || pipeline == workload.parallelism.pipeline;
+}
+
 // Micro-batch sizes for one data-parallel replica that must process `sequencesPerReplica`
 // sequences per optimizer step: powers of two dividing it, up to kMaxGridMicroBatch.
 std::vector<int> microBatchSizes(std::int64_t sequencesPerReplica);

@@ -59,9 +59,7 @@ double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double 
 {
     const int pp = std::max(1, pipeline);
     const double layers = positiveOrZero(c.layerCount);
-    const double expertFraction = routedExpertFraction(a, c, total);
-    const double expertRanks = double(std::max(1, expert)) * std::max(1, expertTensor);
-    const double split = (1 - expertFraction) / std::max(1, tensor) + expertFraction / expertRanks;
+    const double split = parameterSplitShare(a, c, total, tensor, expert, expertTensor);
     const double extra = positiveOrZero(lastStageExtra);
     if (pp > 1 && layers > 0) {
         const double stageLayers = layersPerStage(layers, pp);
@@ -70,6 +68,14 @@ double parametersPerGpu(const Architecture& a, const ParameterCounts& c, double 
             (c.embedding + stageLayers * bodyPerLayer) * split, (stageLayers * bodyPerLayer + head) * split + extra);
     }
     return total * split + extra;
+}
+
+double parameterSplitShare(
+    const Architecture& a, const ParameterCounts& c, double total, int tensor, int expert, int expertTensor)
+{
+    const double expertFraction = routedExpertFraction(a, c, total);
+    const double expertRanks = double(std::max(1, expert)) * std::max(1, expertTensor);
+    return (1 - expertFraction) / std::max(1, tensor) + expertFraction / expertRanks;
 }
 
 double mtpParametersPerGpu(

@@ -86,6 +86,11 @@ double routedRowsPerExpert(const Architecture& architecture, double tokens);
 double parametersPerGpu(const Architecture& architecture, const ParameterCounts& counts, double total, double head,
     int tensor, int pipeline, int expert, int expertTensor, double lastStageExtra = 0);
 
+// The share of a stage's parameters one GPU holds (parametersPerGpu's split): the dense part, 1 - the routed
+// experts' share of `total`, over `tensor` ranks, the routed experts over `expert` x `expertTensor` ranks.
+double parameterSplitShare(const Architecture& architecture, const ParameterCounts& counts, double total, int tensor,
+    int expert, int expertTensor);
+
 // Parameters one GPU of the last pipeline stage holds for `mtpLayers` trained multi-token-prediction layers
 // (Megatron-Core places them there: Megatron-LM@d98e8a64 megatron/core/transformer/multi_token_prediction.py
 // mtp_on_this_rank): each module's dense part over `tensor` ranks, its routed experts over `expert` x `expertTensor`;

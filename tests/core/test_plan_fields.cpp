@@ -59,6 +59,9 @@ std::vector<json> nonDefaultValues(const gp::PlanField& f)
             if (!(f.minExclusive && v <= f.min))
                 add(v);
         break;
+    case gp::FieldKind::Text: // the one text field, a pipeline layout: one stage, as the default plan's pipeline 1
+        add(std::string("EtL"));
+        break;
     }
     return values;
 }

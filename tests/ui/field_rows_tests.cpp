@@ -84,6 +84,8 @@ QStringList lineTexts(const gp::PlanField& f)
         return { QStringLiteral("3B") };
     if (f.path == "workload.serving.requests_per_month")
         return { QStringLiteral("3M") };
+    if (f.kind == gp::FieldKind::Text) // a pipeline layout of the default plan's one stage and 32 layers
+        return { QStringLiteral("Et*32L") };
     QStringList texts;
     for (double v : { f.min + 1, (f.min + f.max) / 2, f.max }) {
         if (f.kind == gp::FieldKind::Integer)

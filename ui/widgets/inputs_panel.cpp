@@ -95,8 +95,14 @@ void InputsPanel::editedField(const gp::PlanField& field, const nlohmann::json& 
     gp::Plan plan = m_plan;
     field.set(plan, value);
     auto checked = gp::planFromJson(gp::planToJson(plan));
-    if (!checked) {
-        showFieldError(QString::fromStdString(checked.error().field), CoreText::errorMessage(checked.error()));
+    std::optional<gp::Error> problem;
+    if (!checked)
+        problem = checked.error();
+    else if (field.kind == gp::FieldKind::Text) // a text read against the model (a pipeline layout's layers)
+        if (auto model = gp::resolveModel(checked->model))
+            problem = gp::recipeProblem(*checked, *model);
+    if (problem) {
+        showFieldError(QString::fromStdString(problem->field), CoreText::errorMessage(*problem));
         return;
     }
     m_plan = plan;

@@ -7,6 +7,7 @@
 
 #include "estimate/common/pipeline_schedule.h"
 #include "estimate/common/unsloth_stack.h"
+#include "estimate/time/pipeline_stages.h"
 #include "plan/precision.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -325,14 +326,36 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     // Model-parallel share of one GPU: pipeline stage (first stage holds the embedding, last the head; DualPipe two
     // stages, pipelineParameterCopies), tensor-parallel split, expert-parallel split of the routed experts.
     const double layers = positive(c.layerCount);
-    const double layersInStage = layersPerStage(layers, pp);
+    double layersInStage = layersPerStage(layers, pp);
     const double body = std::max(0.0, total - c.embedding - head);
     const double bodyPerLayer = body / layers;
     // Trained MTP layers (workload.mtp_layers): their weights and, under a pipeline, an embedding copy (last stage).
     const int mtpLayers = trainedMtpLayers(arch, w);
-    a.modelShare = pipelineParameterCopies(cfg)
-        * parametersPerGpu(arch, c, total, head, t, pp, ep, trainingExpertTensor(t, ep),
-            mtpParametersPerGpu(c, mtpLayers, t, pp, ep, trainingExpertTensor(t, ep)));
+    const int etp = trainingExpertTensor(t, ep);
+    a.modelShare
+        = parametersPerGpu(arch, c, total, head, t, pp, ep, etp, mtpParametersPerGpu(c, mtpLayers, t, pp, ep, etp));
+    // A stated pipeline layout (pipeline_stages.h): the rank holding the most parameters, and the most activations
+    // for its layers and MTP layers x the micro-batches it holds in flight over the first rank's (a.inFlight).
+    const std::vector<PipelineRankLoad> stated = statedPipelineRanks(w.parallelism, pp, cfg.virtualStages);
+    double statedStoring = -1;
+    if (!stated.empty()) {
+        const double split = parameterSplitShare(arch, c, total, t, ep, etp);
+        a.modelShare = 0;
+        layersInStage = 0;
+        statedStoring = 0;
+        for (std::size_t r = 0; r < stated.size(); ++r) {
+            const PipelineRankLoad& rank = stated[r];
+            const int mtp = mtpLayers > 0 ? rank.mtp : 0;
+            const double own
+                = ((rank.embedding ? c.embedding : 0.0) + rank.layers * bodyPerLayer + (rank.head ? head : 0.0)) * split
+                + mtpParametersPerGpu(c, mtp, t, rank.mtpEmbedding ? pp : 1, ep, etp);
+            a.modelShare = std::max(a.modelShare, own);
+            layersInStage = std::max(layersInStage, double(rank.layers));
+            statedStoring = std::max(statedStoring, (rank.layers + mtp) * pipelineRankInFlightShare(cfg, int(r)));
+        }
+    }
+
+    a.modelShare *= pipelineParameterCopies(cfg); // DualPipe holds two stage modules a rank
     // Trainable and frozen parameters on this GPU (a DualPipe micro-batch passes one stage: activations stay one's).
     a.lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
     a.freeze = w.technique == Technique::Freeze;
@@ -343,7 +366,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     double trainable = a.modelShare;
     // Without a pipeline the one stage also keeps each MTP layer's activations (a layer of the model's kind); with
     // one they are the last stage's, which holds one micro-batch in flight where the first (counted) holds the most.
-    a.storingLayers = layersInStage + (pp == 1 ? mtpLayers : 0);
+    a.storingLayers = statedStoring >= 0 ? statedStoring : layersInStage + (pp == 1 ? mtpLayers : 0);
     if (lora) {
         trainable = pipelineParameterCopies(cfg) * adapters.parameters * (layersInStage / layers) / t;
     } else if (a.freeze) {

@@ -727,18 +727,20 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         + torchRingMergeSeconds(s, arch, workload, config);
     r.memoryBoundSeconds = memoryBound;
     // The step runs at its slowest pipeline stage's pace (pipeline_stages.h): the output layer and loss run on the
-    // last stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds, and so do
-    // the trained multi-token-prediction layers (Megatron-Core builds them on the last stage without a layout:
-    // multi_token_prediction.py mtp_on_this_rank), at the layers' rate.
+    // head's stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds, and the
+    // trained multi-token-prediction layers on theirs at the layers' rate (Megatron-Core builds them on the last
+    // stage without a layout, where the layout puts its m with one: multi_token_prediction.py mtp_on_this_rank).
     const double passes = flops.forward.total() > 0 ? flops.model / flops.forward.total() : 0;
     const double headFlops = flops.forward.head * passes;
     const double mtpFlops = flops.forward.mtp * passes;
     const double headRate = workload.precision == Precision::Fp8 ? s.peak16 * r.computeEfficiency : s.achieved;
-    const double headShare = headRate > 0 && s.achieved > 0 && matmul.seconds + memoryBound > 0
-        ? s.gpuTokens * (headFlops / headRate + mtpFlops / s.achieved) / (matmul.seconds + memoryBound)
-        : 0.0;
+    const bool shares = headRate > 0 && s.achieved > 0 && matmul.seconds + memoryBound > 0;
+    const double headShare = shares ? s.gpuTokens * headFlops / headRate / (matmul.seconds + memoryBound) : 0.0;
+    const double mtpShare = shares ? s.gpuTokens * mtpFlops / s.achieved / (matmul.seconds + memoryBound) : 0.0;
     const double busyCompute = (matmul.seconds + memoryBound)
-        * pipelineSlowestStageFactor(int(totalLayers(arch)), s.p, workload.parallelism.pipelineSplit, headShare);
+        * pipelineSlowestRankFactor(pipelineRanks(workload.parallelism, int(totalLayers(arch)), s.p,
+                                        config.virtualStages, trainedMtpLayers(arch, workload)),
+            headShare, mtpShare);
     r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config, pipelinePasses(flops)) : 0.0;
     // The optimizer's update after the last micro-batch (optimizer_update.h): memory traffic no communication hides.
     r.optimizerUpdateSeconds = optimizerUpdateSeconds(trained, workload, config, d, s.bandwidth);

@@ -114,6 +114,7 @@ FieldEditor::FieldEditor(const gp::PlanField& field)
                 edited(data.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(data.toStdString()));
         });
         break;
+    case gp::FieldKind::Text: // read as written; the plan's reader and the estimate say what is wrong with it
     case gp::FieldKind::Integer:
     case gp::FieldKind::Number:
         m_line = new QLineEdit;
@@ -167,6 +168,8 @@ QString FieldEditor::numberText(const nlohmann::json& value) const
 {
     if (value.is_null())
         return {};
+    if (value.is_string())
+        return QString::fromStdString(value.get<std::string>());
     const double v = value.get<double>();
     if (m_field.unit == gp::FieldUnit::Fraction)
         return QString::number(v * 100, 'g', 12) + QLatin1Char('%');
@@ -244,6 +247,8 @@ QString FieldEditor::textProblem() const
         return {};
     const QString text = m_line->text().trimmed();
     std::optional<double> value;
+    if (m_field.kind == gp::FieldKind::Text)
+        return {};
     return text == m_shown ? QString() : refusal(text, &value).value_or(QString());
 }
 
@@ -252,6 +257,11 @@ void FieldEditor::lineFinished()
     const QString text = m_line->text().trimmed();
     if (text == m_shown || m_showing)
         return;
+    if (m_field.kind == gp::FieldKind::Text) {
+        if (edited)
+            edited(nlohmann::json(text.toStdString()));
+        return;
+    }
     std::optional<double> value;
     if (const std::optional<QString> why = refusal(text, &value)) {
         if (refused)

@@ -218,6 +218,8 @@ QString FieldText::value(const gp::PlanField& field, const nlohmann::json& value
         return field.absentWord.empty() ? tr("default") : tr("auto");
     if (value.is_boolean())
         return value.get<bool>() ? tr("Yes") : tr("No");
+    if (value.is_string() && field.kind == gp::FieldKind::Text)
+        return QString::fromStdString(value.get<std::string>());
     if (value.is_string())
         return choice(field, value.get_ref<const std::string&>());
     const double v = value.get<double>();
