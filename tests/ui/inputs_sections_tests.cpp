@@ -138,7 +138,8 @@ TEST(InputsSections, TabReachesEveryShownInputOnceInTheDrawnOrder)
     manual.search.enabled = false;
     manual.billing.modes = gp::billingModeNames();
     manual.workload.technique = gp::Technique::Lora;
-    for (const gp::Plan& plan : { sectionsPlan(gp::defaultPlanText()), manual, sectionsPlan(gp::servingPlanText()) }) {
+    for (const gp::Plan& plan : { sectionsPlan(gp::defaultPlanText()), manual, sectionsPlan(gp::servingPlanText()),
+             sectionsPlan(gp::rlPlanText()) }) {
         SCOPED_TRACE(gp::planToJson(plan).dump());
         InputsPanel panel;
         panel.setPlan(plan);
