@@ -312,6 +312,8 @@ QString SectionKit::showFieldError(const QString& field, const QString& message)
     QLabel* label = best.isEmpty() ? m_generalError : m_errorLabels.value(best);
     label->setText(best.isEmpty() && !field.isEmpty() ? InputsPanel::tr("%1: %2").arg(field, message) : message);
     label->setVisible(true);
+    for (const auto& f : m_errorShown)
+        f(label);
     fitWrappedLabels();
     return best;
 }

@@ -194,6 +194,8 @@ public:
     QLabel* generalError() const { return m_generalError; }
     QLabel* errorLabel(const QString& fieldKey) const { return m_errorLabels.value(fieldKey); }
     QString showFieldError(const QString& field, const QString& message);
+    // Runs `f` with each error line showFieldError() shows (a folded section opens to show its row's error).
+    void onErrorShown(std::function<void(QLabel*)> f) { m_errorShown.push_back(std::move(f)); }
     void clearFieldErrors();
     QString fieldError(const QString& fieldKey) const;
     const QHash<QString, QLabel*>& warningLabels() const { return m_warningLabels; }
@@ -207,6 +209,7 @@ private:
     QWidget* m_panel;
     const gp::Plan* m_plan = nullptr;
     std::vector<std::function<void()>> m_retranslate;
+    std::vector<std::function<void(QLabel*)>> m_errorShown;
     QHash<QString, QLabel*> m_errorLabels;
     QHash<QString, QLabel*> m_warningLabels;
     std::vector<QLabel*> m_wrapped;

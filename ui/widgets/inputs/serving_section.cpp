@@ -271,6 +271,11 @@ void ServingSection::connectInputs()
         m_advanced->setVisible(open);
         m_kit.fitWrappedLabels();
     });
+    // An error on an engine row opens the folded section: folded, it said nothing until the user opened it.
+    m_kit.onErrorShown([this](QLabel* error) {
+        if (m_advanced->isAncestorOf(error))
+            m_advancedButton->setChecked(true);
+    });
     auto edits = [this, panel](auto* input, auto signal, InputField field) {
         QObject::connect(input, signal, panel, [this, field] { m_kit.edited(field); });
     };
