@@ -1978,6 +1978,18 @@
         <translation>%1 没有 %2 调度；请选择其他流水线调度（torchtitan 支持 dualpipev）</translation>
     </message>
     <message>
+        <source>torchtitan&apos;s dualpipev (PyTorch&apos;s ScheduleDualPipeV) refuses stages built with torch.compile; turn torch_compile off or choose another pipeline schedule</source>
+        <translation>torchtitan 的 dualpipev（PyTorch 的 ScheduleDualPipeV）不接受用 torch.compile 构建的阶段；请关闭 torch_compile 或选择其他流水线调度</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s default: DualPipeV&apos;s overlapped pairs hide the expert all-to-all, as the estimate does</source>
+        <translation>torchtitan 的默认值：DualPipeV 的重叠对隐藏专家 all-to-all，与估算一致</translation>
+    </message>
+    <message>
+        <source>false: torchtitan runs DualPipeV&apos;s pairs one after the other, so the expert all-to-all is not hidden; no plan field says so (workload.moe_a2a_overlap is Megatron&apos;s, off by default), so the estimate still hides it: expect a longer step than estimated with expert parallelism</source>
+        <translation>false：torchtitan 依次执行 DualPipeV 的每一对，专家 all-to-all 不被隐藏；计划中没有对应字段（workload.moe_a2a_overlap 属于 Megatron，默认关闭），估算仍将其隐藏：启用专家并行时，实际步长会比估算更长</translation>
+    </message>
+    <message>
         <source>%2 does not run a &quot;%1&quot; KV cache (%3 do): choose fp16, bf16 or fp8, or that engine</source>
         <translation>%2 不支持 &quot;%1&quot; KV 缓存（支持它的引擎：%3）：请选择 fp16、bf16 或 fp8，或改用该引擎</translation>
     </message>

@@ -110,6 +110,10 @@ inline constexpr const char* kDualPipeNeedsMicroBatches = GP_TRANSLATE_NOOP(
     "CoreError", "%1 with pipeline %2 needs at least %3 micro-batches per step (2 x the pipeline), got %4");
 inline constexpr const char* kDualPipeNeedsEvenMicroBatches
     = GP_TRANSLATE_NOOP("CoreError", "%1 sends half the micro-batches from each end: it needs an even number, got %2");
+// PyTorch's ScheduleDualPipeV refuses torch.compile'd stages (pipeline_schedule.h pipelineCompileProblem).
+inline constexpr const char* kDualPipeVRefusesCompile = GP_TRANSLATE_NOOP("CoreError",
+    "torchtitan's dualpipev (PyTorch's ScheduleDualPipeV) refuses stages built with torch.compile; turn "
+    "torch_compile off or choose another pipeline schedule");
 inline constexpr const char* kLayoutExceedsGpus
     = GP_TRANSLATE_NOOP("CoreError", "tensor x pipeline (%1) exceeds the candidate's %2 GPUs");
 inline constexpr const char* kContextLayoutExceedsGpus
@@ -182,11 +186,12 @@ inline constexpr const char* const kAllErrorWords[] = { kRequired, kBetweenGot, 
     kContextDividesSequence, kTrainingOnly, kVirtualStagesNeedInterleaved, kInterleavedNeedsTwoChunks,
     kDeadlineRequired, kBudgetRequired, kMigNeedsOneGpu, kAtMostModelLayersGot, kChunksExceedLayers,
     kSearchChunksExceedLayers, kDualPipeNeedsEvenPipeline, kDualPipeNeedsMicroBatches, kDualPipeNeedsEvenMicroBatches,
-    kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus, kContextLayoutDoesNotDivideGpus,
-    kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot, kNotNegative, kHeadsDivideHidden,
-    kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot, kBetweenZeroAndLayers, kAtLeastOne,
-    kTooManyParameters, kPositiveNumberGot, kGiveAModel, kLayoutCharacter, kLayoutTooLong, kLayoutStages,
-    kLayoutEmbeddingFirst, kLayoutLossLast, kLayoutEmbeddingOnce, kLayoutLossOnce, kLayoutDecoderLayers,
-    kLayoutMtpLayers, kLayoutMtpAfterDecoders, kLayoutMtpOneStage, kLayoutMtpLastVirtual, kLayoutDecoderOnly };
+    kDualPipeVRefusesCompile, kLayoutExceedsGpus, kContextLayoutExceedsGpus, kLayoutDoesNotDivideGpus,
+    kContextLayoutDoesNotDivideGpus, kReplicasNeedGpus, kOnCandidate, kRequiredPositiveInteger, kPositiveIntegerGot,
+    kNotNegative, kHeadsDivideHidden, kNotAboveHeadsGot, kDivideHeadsGot, kBetweenOneAndExpertsGot,
+    kBetweenZeroAndLayers, kAtLeastOne, kTooManyParameters, kPositiveNumberGot, kGiveAModel, kLayoutCharacter,
+    kLayoutTooLong, kLayoutStages, kLayoutEmbeddingFirst, kLayoutLossLast, kLayoutEmbeddingOnce, kLayoutLossOnce,
+    kLayoutDecoderLayers, kLayoutMtpLayers, kLayoutMtpAfterDecoders, kLayoutMtpOneStage, kLayoutMtpLastVirtual,
+    kLayoutDecoderOnly };
 
 } // namespace gp::words

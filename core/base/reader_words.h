@@ -393,6 +393,13 @@ inline constexpr const char* kIgnoredNotCompileField
     = GP_TRANSLATE_NOOP("CoreError", "not a compile field GPU Planner models");
 inline constexpr const char* kIgnoredScheduleNotModelled
     = GP_TRANSLATE_NOOP("CoreError", "schedule \"%1\" is not one GPU Planner models");
+// torchtitan's parallelism.pipeline_parallel_expert_parallel_overlap (launch/torchtitan_format.cpp).
+inline constexpr const char* kIgnoredEpOverlapDefault = GP_TRANSLATE_NOOP(
+    "CoreError", "torchtitan's default: DualPipeV's overlapped pairs hide the expert all-to-all, as the estimate does");
+inline constexpr const char* kIgnoredEpOverlapOff = GP_TRANSLATE_NOOP("CoreError",
+    "false: torchtitan runs DualPipeV's pairs one after the other, so the expert all-to-all is not hidden; no plan "
+    "field says so (workload.moe_a2a_overlap is Megatron's, off by default), so the estimate still hides it: expect "
+    "a longer step than estimated with expert parallelism");
 inline constexpr const char* kIgnoredAsyncTensorParallel = GP_TRANSLATE_NOOP(
     "CoreError", "overlap of tensor-parallel communication: assumptions.communication_overlap covers it");
 inline constexpr const char* kIgnoredNotParallelismField
@@ -636,13 +643,13 @@ inline constexpr const char* const kAllReaderWords[] = { kJsonNulByte, kJsonTooD
     kIgnoredSplitMode, kIgnoredTorchtitanJob, kIgnoredProfiling, kIgnoredMetrics, kIgnoredCheckpointSaving,
     kIgnoredLearningRateSchedule, kIgnoredValidation, kIgnoredCollectiveTimeouts, kIgnoredExperimental,
     kIgnoredFaultTolerance, kIgnoredOwnEstimator, kIgnoredNotModelledField, kIgnoredCompilerBackend,
-    kIgnoredNotCompileField, kIgnoredScheduleNotModelled, kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField,
-    kIgnoredDataSet, kIgnoredTrainingHyperParameter, kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective,
-    kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths, kIgnoredOldFloat8Key, kIgnoredDetail,
-    kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso, kIgnoredLossCompiledBefore, kIgnoredTopLevelField,
-    kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot, kTrainingFormatForServing,
-    kServingEngineForTraining, kScheduleNotInFormat, kNoEngineValueTable, kNoRecommendationToWrite, kCannotCreateFolder,
-    kVllmCommandNotReadBack, kLlamaCppWritesServing, kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled,
-    kIgnoredUnevenPipelineRanks };
+    kIgnoredNotCompileField, kIgnoredScheduleNotModelled, kIgnoredEpOverlapDefault, kIgnoredEpOverlapOff,
+    kIgnoredAsyncTensorParallel, kIgnoredNotParallelismField, kIgnoredDataSet, kIgnoredTrainingHyperParameter,
+    kIgnoredSelectiveEveryNth, kIgnoredReadOnlySelective, kIgnoredRecipeNotModelled, kIgnoredTokenizerPaths,
+    kIgnoredOldFloat8Key, kIgnoredDetail, kIgnoredStepsNeedDataDegree, kIgnoredCompileSectionAlso,
+    kIgnoredLossCompiledBefore, kIgnoredTopLevelField, kIgnoredReadWithFlavor, kIgnoredUnknownFlavor, kLaunchFormatGot,
+    kTrainingFormatForServing, kServingEngineForTraining, kScheduleNotInFormat, kNoEngineValueTable,
+    kNoRecommendationToWrite, kCannotCreateFolder, kVllmCommandNotReadBack, kLlamaCppWritesServing,
+    kIgnoredNotEngineValue, kIgnoredKvDtypeNotModelled, kIgnoredUnevenPipelineRanks };
 
 } // namespace gp::words

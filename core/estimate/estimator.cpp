@@ -657,9 +657,13 @@ std::optional<Error> pipelineScheduleProblemOf(const Plan& plan)
         return std::nullopt;
     Words problem
         = pipelineScheduleProblem(w.parallelism.pipelineSchedule, w.parallelism.pipeline, w.gradientAccumulationSteps);
-    if (!problem.text)
-        return std::nullopt;
-    return wordedError(pipelineScheduleProblemField(problem), std::move(problem));
+    if (problem.text)
+        return wordedError(pipelineScheduleProblemField(problem), std::move(problem));
+    Words compile
+        = pipelineCompileProblem(w.framework, w.parallelism.pipelineSchedule, w.parallelism.pipeline, w.torchCompile);
+    if (compile.text)
+        return wordedError("workload.torch_compile", std::move(compile));
+    return std::nullopt;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include "base/error_words.h"
 #include "base/json_reader.h"
+#include "estimate/common/pipeline_schedule.h"
 
 #include <toml++/toml.h>
 
@@ -77,6 +78,12 @@ struct TorchtitanRead {
     // A key torchtitan removed before bbb1b616e (2025-04-02), so the file is for a torchtitan whose training.compile
     // compiled the model alone: empty when none.
     std::string olderKey = "";
+    // torchtitan's dualpipev and whether torch.compile wraps the model (the field that says so and its line), which
+    // PyTorch's ScheduleDualPipeV refuses (pipelineCompileProblem).
+    bool dualPipeV = false;
+    bool modelCompiled = false;
+    std::string modelCompiledField = "compile.enable";
+    int modelCompiledLine = 0;
     std::string shardField = "parallelism.data_parallel_shard_degree";
     std::string replicateField = "parallelism.data_parallel_replicate_degree";
     std::optional<Error> error = std::nullopt; // the first bad value; the reader returns it
@@ -197,10 +204,19 @@ void readTorchtitanParallelism(
             r.out.set("workload.parallelism.pipeline_schedule", "interleaved", field, line);
         else if (schedule.find("ZeroBubble") != std::string::npos || schedule.find("ZBV") != std::string::npos)
             r.out.set("workload.parallelism.pipeline_schedule", "zero_bubble", field, line);
-        else if (schedule == "DualPipeV") // torch.distributed.pipelining's ScheduleDualPipeV (pipeline_schedule.h)
+        else if (schedule == "DualPipeV") { // torch.distributed.pipelining's ScheduleDualPipeV (pipeline_schedule.h)
             r.out.set("workload.parallelism.pipeline_schedule", "dualpipev", field, line);
-        else
+            r.dualPipeV = true;
+        } else
             r.out.ignore(field, line, Words { words::kIgnoredScheduleNotModelled, { schedule } });
+    } else if (key == "pipeline_parallel_expert_parallel_overlap") {
+        // torchtitan's DualPipeV runs its overlapped pairs with the expert-parallel hooks only with this flag (default
+        // true; torchtitan@6656c68e torchtitan/config/configs.py, torchtitan/distributed/dual_pipe_v.py
+        // get_dual_pipe_v_flag). No plan field says it: workload.moe_a2a_overlap is Megatron's combined 1F1B, off by
+        // default, so reading the flag into it would turn torchtitan's default off (docs/launch-files.md).
+        if (const auto overlap = tomlSwitch(r, field, value))
+            r.out.ignore(
+                field, line, Words { *overlap ? words::kIgnoredEpOverlapDefault : words::kIgnoredEpOverlapOff });
     } else if (key == "enable_async_tensor_parallel")
         r.out.ignore(field, line, Words { words::kIgnoredAsyncTensorParallel });
     else
@@ -378,6 +394,9 @@ void finishTorchtitanCompile(TorchtitanRead& r)
         r.out.ignore("training.compile", r.trainingCompileLine, Words { words::kIgnoredCompileSectionAlso });
     } else if (r.trainingCompile) {
         r.out.set("workload.torch_compile", *r.trainingCompile, "training.compile", r.trainingCompileLine);
+        r.modelCompiled = *r.trainingCompile;
+        r.modelCompiledField = "training.compile";
+        r.modelCompiledLine = r.trainingCompileLine;
         if (*r.trainingCompile && r.olderKey.empty())
             r.out.set("workload.loss_implementation", "compiled", "training.compile", r.trainingCompileLine);
         else
@@ -400,6 +419,9 @@ void finishTorchtitanCompile(TorchtitanRead& r)
     const int line = listed ? r.compileComponentsLine : r.compileEnableLine;
     if (listed && r.compileEnable)
         r.out.set("workload.torch_compile", model, "compile.enable", r.compileEnableLine);
+    r.modelCompiled = model;
+    r.modelCompiledField = field;
+    r.modelCompiledLine = line;
     r.out.set("workload.torch_compile", model, field, line);
     if (loss)
         r.out.set("workload.loss_implementation", "compiled", field, line);
@@ -447,6 +469,12 @@ Expected<LaunchImport> readTorchtitan(std::string_view text, const std::string& 
         return *r.error;
     finishTorchtitanBatch(r);
     finishTorchtitanCompile(r);
+    // PyTorch's ScheduleDualPipeV refuses compiled stages: the file does not run (pipelineCompileProblem).
+    Words compileRefused = pipelineCompileProblem(TrainingStack::Torchtitan,
+        r.dualPipeV ? PipelineSchedule::DualPipeV : PipelineSchedule::OneFOneB, int(r.pipeline.value_or(1)),
+        r.modelCompiled);
+    if (compileRefused.text)
+        return out.error(r.modelCompiledField, r.modelCompiledLine, std::move(compileRefused));
     out.set("workload.framework", "torchtitan", words::kFieldFileFormat, 0); // FSDP2's state layout (memory_model.h)
     return out.take();
 }

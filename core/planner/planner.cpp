@@ -293,6 +293,11 @@ void CandidateSearch::searchTraining(const Hardware& hw)
                             // DualPipe: an even pipeline and 2p micro-batches or more (pipeline_schedule.h).
                             if (pipelineScheduleProblem(planned.pipelineSchedule, p, accum).text)
                                 continue;
+                            // torchtitan's dualpipev with torch.compile: no pipeline (pipeline_schedule.h).
+                            if (pipelineCompileProblem(m_work.workload.framework, planned.pipelineSchedule, p,
+                                    m_work.workload.torchCompile)
+                                    .text)
+                                continue;
                             // Memory grows with the micro-batch: once even the most saving levels miss, larger ones do
                             // too.
                             MemoryBreakdown memory;

@@ -111,6 +111,13 @@ Words pipelineScheduleProblem(PipelineSchedule schedule, int pipeline, int micro
     return {};
 }
 
+Words pipelineCompileProblem(TrainingStack stack, PipelineSchedule schedule, int pipeline, bool torchCompile)
+{
+    if (stack != TrainingStack::Torchtitan || schedule != PipelineSchedule::DualPipeV || pipeline <= 1 || !torchCompile)
+        return {};
+    return { words::kDualPipeVRefusesCompile, {} };
+}
+
 const char* pipelineScheduleProblemField(const Words& problem)
 {
     const bool even = problem.text && std::strcmp(problem.text, words::kDualPipeNeedsEvenPipeline) == 0;

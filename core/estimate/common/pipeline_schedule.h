@@ -49,6 +49,13 @@ double pipelineParameterCopies(const Configuration& config);
 // p even, m even and m >= 2p; DualPipeV.step and PyTorch's ScheduleDualPipeV: m >= 2p, i.e. at least as many
 // micro-batches as stages). Empty words where the layout runs, or where the schedule is another or p is 1.
 Words pipelineScheduleProblem(PipelineSchedule schedule, int pipeline, int microBatches);
+// PyTorch's ScheduleDualPipeV refuses stages holding a module torch.compile wrapped (pytorch/pytorch@00722e64
+// torch/distributed/pipelining/schedules.py: ScheduleDualPipeV.__init__ calls _check_torch_compile_compatibility,
+// which raises on an OptimizedModule among a stage's modules, "we dont support input/weight backward split with
+// torch.compile"); torchtitan compiles each transformer block of its stages (apply_compile), so a torchtitan plan
+// with workload.torch_compile cannot run dualpipev with a pipeline. Empty words otherwise (a compiled loss alone is
+// the schedule's loss_fn, no stage module: it runs). The field it names is workload.torch_compile.
+Words pipelineCompileProblem(TrainingStack stack, PipelineSchedule schedule, int pipeline, bool torchCompile);
 // The plan field a problem above names: workload.parallelism.pipeline for the even pipeline, else
 // workload.gradient_accumulation_steps.
 const char* pipelineScheduleProblemField(const Words& problem);
