@@ -998,10 +998,6 @@
         <translation>requests_per_second 和 requests_per_second_by_month 必须且只能给出一个</translation>
     </message>
     <message>
-        <source>is required: a plan object or the path of a .gpuplan file</source>
-        <translation>为必填项：方案对象或 .gpuplan 文件的路径</translation>
-    </message>
-    <message>
         <source>the path is empty</source>
         <translation>路径为空</translation>
     </message>
@@ -1140,10 +1136,6 @@
     <message>
         <source>must not exceed memory_gib (%1 GiB), got %2 MiB</source>
         <translation>不能超过 memory_gib（%1 GiB），输入为 %2 MiB</translation>
-    </message>
-    <message>
-        <source>lists &quot;mxfp8&quot;, &quot;nvfp4&quot; and &quot;fp8_non_tn&quot; only, got &quot;%1&quot;</source>
-        <translation>只能列出“mxfp8”、“nvfp4”和“fp8_non_tn”，输入为“%1”</translation>
     </message>
     <message>
         <source>&quot;%1&quot; holds a control character</source>
@@ -8012,14 +8004,6 @@ none listed in %1</source>
     <message>
         <source>Applies with pipeline parallel 2 or more</source>
         <translation>流水线并行为 2 或以上时才适用</translation>
-    </message>
-    <message>
-        <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble; used by the layouts with a pipeline the planner chooses</source>
-        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）或零气泡；用于规划器选出的含流水线的布局</translation>
-    </message>
-    <message>
-        <source>1F1B, interleaved (virtual stages shrink the bubble) or zero bubble</source>
-        <translation>1F1B、交错（虚拟阶段缩小流水线气泡）或零气泡</translation>
     </message>
     <message>
         <source>Virtual stages apply to the interleaved schedule only</source>

@@ -13,6 +13,7 @@
 #include "plan/pipeline_layout.h"
 
 #include "base/number_text.h"
+#include "base/reader_words.h"
 #include "estimate/cost/cost_model.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/sanity_checks.h"
@@ -618,6 +619,16 @@ Expected<Configuration> configurationFromPlan(const Plan& plan, const Hardware& 
         const long long perStep = static_cast<long long>(c.microBatchSize) * c.data;
         c.gradientAccumulationSteps
             = static_cast<int>(std::max<long long>(1, (*plan.workload.globalBatchSize + perStep - 1) / perStep));
+        // DualPipe's and DualPipeV's requirements on the micro-batches this global batch gives the candidate's data
+        // degree (pipeline_schedule.h); without a global batch the plan's own count is checked once
+        // (pipelineScheduleProblemOf).
+        Words problem = pipelineScheduleProblem(c.pipelineSchedule, c.pipeline, c.gradientAccumulationSteps);
+        if (problem.text) {
+            const std::string_view field = pipelineScheduleProblemField(problem);
+            return wordedError(
+                field == "workload.gradient_accumulation_steps" ? "workload.global_batch_size" : std::string(field),
+                std::move(problem));
+        }
     }
     return c;
 }
@@ -655,8 +666,10 @@ std::optional<Error> pipelineScheduleProblemOf(const Plan& plan)
     const Workload& w = plan.workload;
     if (w.mode != Mode::Training)
         return std::nullopt;
-    Words problem
-        = pipelineScheduleProblem(w.parallelism.pipelineSchedule, w.parallelism.pipeline, w.gradientAccumulationSteps);
+    // A global batch sets the micro-batches per candidate: configurationFromPlan checks them there.
+    Words problem = w.globalBatchSize
+        ? Words {}
+        : pipelineScheduleProblem(w.parallelism.pipelineSchedule, w.parallelism.pipeline, w.gradientAccumulationSteps);
     if (problem.text)
         return wordedError(pipelineScheduleProblemField(problem), std::move(problem));
     Words compile
@@ -697,6 +710,13 @@ std::optional<Error> recipeProblem(const Plan& plan, const ResolvedModel& model)
             return wordedError(field, { words::kTrainingOnly, {} });
         if (model.architecture.kind != ModelKind::Decoder)
             return wordedError(field, { words::kLayoutDecoderOnly, {} });
+        // The layout places stages Megatron's way (stage i on rank i % p); DualPipe's ranks hold stages from both
+        // ends, which Megatron's string cannot state and Megatron-LM does not run.
+        const PipelineSchedule schedule = w.parallelism.pipelineSchedule;
+        if (w.parallelism.pipeline > 1
+            && (schedule == PipelineSchedule::DualPipe || schedule == PipelineSchedule::DualPipeV))
+            return wordedError(
+                field, { words::kScheduleNotInFormat, { "Megatron-LM", std::string(toString(schedule)) } });
         const PipelineLayoutParse layout = parsePipelineLayout(w.parallelism.pipelineLayout);
         if (layout.problem.text)
             return wordedError(field, layout.problem);

@@ -175,6 +175,10 @@ nlohmann::json deepSpeedConfig(const LaunchTarget& target, std::vector<std::stri
         notes.push_back("pipeline: " + std::to_string(c.pipeline)
             + " stages are set in the training script (deepspeed.pipe.PipelineModule(num_stages="
             + std::to_string(c.pipeline) + "))");
+    if (c.pipeline > 1 && !w.parallelism.pipelineLayout.empty())
+        notes.push_back("pipeline_layout: the stages' layers are placed in the training script "
+                        "(PipelineModule(partition_method=...)), not by the plan's Megatron layout \""
+            + w.parallelism.pipelineLayout + "\", which the estimate used");
     if (c.context > 1 || c.expert > 1)
         notes.push_back(
             "context and expert parallelism are set in the training script (DeepSpeed-Ulysses, MoE layers)");

@@ -519,6 +519,10 @@ Expected<LaunchExport> writeTorchtitan(const LaunchTarget& target)
         { "data_parallel_shard_degree", c.zeroStage == 0 ? 1 : c.data }, { "tensor_parallel_degree", c.tensor },
         { "pipeline_parallel_degree", c.pipeline }, { "context_parallel_degree", c.context },
         { "expert_parallel_degree", c.expert } };
+    if (c.pipeline > 1 && !w.parallelism.pipelineLayout.empty())
+        notes.push_back("pipeline_layout: torchtitan places the stages' layers itself, not by the plan's Megatron "
+                        "layout \""
+            + w.parallelism.pipelineLayout + "\", which the estimate used");
     if (c.tensor > 1 && !c.sequenceParallel)
         notes.push_back("sequence parallelism: torchtitan's tensor parallelism always shards the norms along the "
                         "sequence; the plan was estimated without it (a little more activation memory than this runs)");

@@ -11,8 +11,11 @@ namespace gp
 namespace
 {
 
-// Longest unrolled layout read: far beyond any model's layers x stages, short of a repeat count that fills memory.
-constexpr std::size_t kMaxUnrolled = 1 << 20;
+// Longest layout text read, and longest unrolled layout: far beyond any model's layers x stages (DeepSeek-V3's 61
+// layers on 32 stages unroll to under 130 characters), and short enough for std::regex, which recurses once per
+// character a repeat matches (libstdc++: a 50,000-character group overflows the stack).
+constexpr std::size_t kMaxLayoutText = 4096;
+constexpr std::size_t kMaxUnrolled = 8192;
 
 // One pass of `pattern` over `text`, each match replaced by its first group repeated by its second (re.sub of
 // parse_str_to_list). False where the result would pass kMaxUnrolled.
@@ -51,6 +54,11 @@ int layoutCount(const std::vector<PipelineLayoutStage>& stages, int PipelineLayo
 PipelineLayoutParse parsePipelineLayout(std::string_view input)
 {
     PipelineLayoutParse result;
+    if (input.size() > kMaxLayoutText) {
+        result.problem
+            = Words { words::kCharactersGot, { std::to_string(kMaxLayoutText), std::to_string(input.size()) } };
+        return result;
+    }
     std::string text;
     for (char ch : input)
         if (ch != ',') // purely cosmetic commas

@@ -40,7 +40,7 @@ struct ParallelismSpec {
     PipelineSchedule pipelineSchedule = PipelineSchedule::OneFOneB;
     int virtualStages = 1; // model chunks per pipeline rank (interleaved schedule)
     // What the layer split counts beside the transformer layers; the slowest stage sets the step
-    // (estimate/time/pipeline_stages.h).
+    // (estimate/common/pipeline_stages.h).
     PipelineSplit pipelineSplit = PipelineSplit::Layers;
     // Each stage's layers in Megatron's string syntax ("Et*3|(tt|)*29,m|L"; plan/pipeline_layout.h); empty: the
     // split above places them.

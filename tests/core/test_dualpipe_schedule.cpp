@@ -161,6 +161,31 @@ TEST(DualPipeSchedule, RequirementsNameTheField)
     EXPECT_EQ(runs->results.front().configuration.pipelineSchedule, PipelineSchedule::DualPipe);
 }
 
+// A global batch sets the micro-batches per candidate (data degree x micro-batch size): the requirement is checked on
+// that count, naming the global batch, not on the plan's default accumulation of 1.
+TEST(DualPipeSchedule, AGlobalBatchsMicroBatchesAreTheOnesChecked)
+{
+    auto estimateWithGlobalBatch = [](int globalBatch) {
+        nlohmann::json j = nlohmann::json::parse(R"({
+            "format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-3.1-8b"},
+            "workload": {"mode": "training", "technique": "full", "precision": "bf16", "sequence_length": 4096,
+                         "micro_batch_size": 1, "training_tokens": 1e9,
+                         "parallelism": {"data": 2, "pipeline": 4, "pipeline_schedule": "dualpipe"}},
+            "candidates": [{"gpu": "h100-80gb-sxm", "gpus_per_node": 8, "nodes": 1}]})");
+        j["workload"]["global_batch_size"] = globalBatch;
+        auto plan = planFromJson(j);
+        EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error().toString());
+        return estimatePlan(*plan, builtinCatalog());
+    };
+    auto runs = estimateWithGlobalBatch(32); // 16 micro-batches a replica: at least 2 x 4, even
+    ASSERT_TRUE(runs.ok()) << runs.error().toString();
+    EXPECT_EQ(runs->results.front().configuration.gradientAccumulationSteps, 16);
+    auto few = estimateWithGlobalBatch(8); // 4 micro-batches a replica
+    ASSERT_FALSE(few.ok());
+    EXPECT_EQ(few.error().field, "workload.global_batch_size");
+    EXPECT_NE(few.error().message.find("at least 8"), std::string::npos) << few.error().message;
+}
+
 TEST(DualPipeSchedule, TwoCopiesOfTheStagesParametersAndStates)
 {
     const ResolvedModel m = gp::testing::modelFrom(gp::testing::llama2_7b());
@@ -181,7 +206,12 @@ TEST(DualPipeSchedule, TwoCopiesOfTheStagesParametersAndStates)
         EXPECT_GT(dual.activations, plain.activations);
         c.pipelineSchedule = PipelineSchedule::DualPipeV;
         const MemoryBreakdown cut = estimateMemory(m, w, c, hw, {}, builtinCatalog());
-        EXPECT_NEAR(cut.weights, plain.weights, 1e-9 * plain.weights) << zero;
+        // DualPipeV's V holds the first and the last stage on rank 0: the embedding and the output layer together
+        // beside its two half-stages (8 of the 32 layers), where 1F1B's first rank holds the embedding only.
+        const ParameterCounts& n = m.parameters;
+        const double perLayer = (n.total - n.embedding - n.outputHead) / n.layerCount;
+        const double firstRank = std::max(n.embedding, n.outputHead) + 8 * perLayer;
+        EXPECT_NEAR(cut.weights / plain.weights, (n.embedding + 8 * perLayer + n.outputHead) / firstRank, 1e-9) << zero;
         EXPECT_GT(cut.activations, plain.activations);
         EXPECT_LT(cut.activations, dual.activations);
     }

@@ -11,6 +11,7 @@
 #include "launch/launch.h"
 #include "plan/precision.h"
 #include "planner/answer.h"
+#include "test_launch_support.h"
 #include "test_memory_support.h"
 #include "test_throughput_helpers.h"
 #include "transformer/layers.h"
@@ -753,17 +754,6 @@ TEST(MegatronStackInputs, CombinedScheduleHidesEachAllToAllBehindThePartItRunsBe
     EXPECT_EQ(moeA2aPairedExposedSeconds(m.architecture, w, c, steps * 6e-3, steps * 3e-3, 0.0, 63.0 / 64), 0.0);
 }
 
-std::map<std::string, nlohmann::json> megatronInputsRead(const std::string& text, const std::string& name)
-{
-    std::map<std::string, nlohmann::json> got;
-    const auto read = readLaunchFile(text, name);
-    EXPECT_TRUE(read) << name << (read ? "" : read.error().toString());
-    if (read)
-        for (const auto& mapped : read->mapped)
-            got[mapped.planField] = mapped.value;
-    return got;
-}
-
 TEST(MegatronStackInputs, TensorParallelOverlapHidesTheTransfersBehindTheLinearGemms)
 {
     // Llama 3.1 70B on one 8-GPU H100 node, tensor 8 with sequence parallelism, 16 micro-batches of 4,096 tokens.
@@ -808,14 +798,15 @@ TEST(MegatronStackInputs, TensorParallelOverlapHidesTheTransfersBehindTheLinearG
     torchtitan.framework = TrainingStack::Torchtitan;
     EXPECT_EQ(estimateCommunication(m.architecture, p, p, torchtitan, c, hw, catalog, d).tensorParallelOverlapped, 0);
     // Read from the flag and the recipes' YAML names.
-    EXPECT_EQ(megatronInputsRead("#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py "
-                                 "--tensor-model-parallel-size 8 --sequence-parallel --tp-comm-overlap\n",
+    EXPECT_EQ(gp::testing::launchMappedFields("#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py "
+                                              "--tensor-model-parallel-size 8 --sequence-parallel --tp-comm-overlap\n",
                   "train.sh")["workload.tp_comm_overlap"],
         true);
-    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 8\ncomm_overlap:\n  tp_comm_overlap: true\n",
+    EXPECT_EQ(gp::testing::launchMappedFields(
+                  "model:\n  tensor_model_parallel_size: 8\ncomm_overlap:\n  tp_comm_overlap: true\n",
                   "bridge.yaml")["workload.tp_comm_overlap"],
         true);
-    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 8\n  ub_tp_comm_overlap: true\n",
+    EXPECT_EQ(gp::testing::launchMappedFields("model:\n  tensor_model_parallel_size: 8\n  ub_tp_comm_overlap: true\n",
                   "nemo.yaml")["workload.tp_comm_overlap"],
         true);
 }
@@ -825,7 +816,7 @@ TEST(MegatronStackInputs, LaunchFilesStateThem)
     const std::string base = "#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 "
                              "--hidden-size 4096 --num-attention-heads 32 --seq-length 4096 --micro-batch-size 1 "
                              "--global-batch-size 256 --bf16 --use-distributed-optimizer --num-experts 8";
-    auto flags = megatronInputsRead(base
+    auto flags = gp::testing::launchMappedFields(base
             + " --recompute-granularity selective --recompute-modules layernorm moe_act --moe-token-dispatcher-type "
               "alltoall --cuda-graph-impl full_iteration --use-precision-aware-optimizer --main-params-dtype fp16 "
               "--exp-avg-dtype bf16 --exp-avg-sq-dtype bf16\n",
@@ -839,44 +830,47 @@ TEST(MegatronStackInputs, LaunchFilesStateThem)
     EXPECT_EQ(flags["workload.master_weights_precision"], "fp16");
     EXPECT_EQ(flags["workload.bf16_optimizer_states"], true);
     // Megatron-LM's defaults: selective recompute of core_attn, the allgather dispatcher, no CUDA graphs.
-    auto defaults = megatronInputsRead(base + " --recompute-activations --enable-cuda-graph\n", "train.sh");
+    auto defaults
+        = gp::testing::launchMappedFields(base + " --recompute-activations --enable-cuda-graph\n", "train.sh");
     EXPECT_EQ(defaults["workload.activation_checkpointing"], "selective");
     EXPECT_EQ(defaults["workload.moe_token_dispatcher"], "allgather");
     EXPECT_EQ(defaults["workload.cuda_graphs"], "per-layer");
     // Megatron-Bridge YAML (a list of modules) and NeMo 1's Apex optimizer dtype.
-    auto bridge = megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  recompute_granularity: selective\n"
-                                     "  recompute_modules:\n  - core_attn\n  - mla_up_proj\n"
-                                     "  moe_token_dispatcher_type: flex\n  cuda_graph_impl: transformer_engine\n"
-                                     "  cuda_graph_scope:\n  - attn\n  - moe_router\n",
+    auto bridge = gp::testing::launchMappedFields(
+        "model:\n  tensor_model_parallel_size: 1\n  recompute_granularity: selective\n"
+        "  recompute_modules:\n  - core_attn\n  - mla_up_proj\n"
+        "  moe_token_dispatcher_type: flex\n  cuda_graph_impl: transformer_engine\n"
+        "  cuda_graph_scope:\n  - attn\n  - moe_router\n",
         "bridge.yaml");
     EXPECT_EQ(bridge["workload.activation_checkpointing"], "selective");
     EXPECT_EQ(bridge["workload.recompute_mla_up_proj"], true);
     EXPECT_EQ(bridge["workload.moe_token_dispatcher"], "flex");
     EXPECT_EQ(bridge["workload.cuda_graphs"], "per-layer");
     // The combined 1F1B schedule: the flag, Megatron-Bridge's comm_overlap field and its performance configs' name.
-    EXPECT_EQ(
-        megatronInputsRead(base + " --overlap-moe-expert-parallel-comm\n", "train.sh")["workload.moe_a2a_overlap"],
+    EXPECT_EQ(gp::testing::launchMappedFields(
+                  base + " --overlap-moe-expert-parallel-comm\n", "train.sh")["workload.moe_a2a_overlap"],
         true);
-    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 1\ncomm_overlap:\n  "
-                                 "overlap_moe_expert_parallel_comm: true\n",
+    EXPECT_EQ(gp::testing::launchMappedFields("model:\n  tensor_model_parallel_size: 1\ncomm_overlap:\n  "
+                                              "overlap_moe_expert_parallel_comm: true\n",
                   "bridge.yaml")["workload.moe_a2a_overlap"],
         true);
-    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  moe_a2a_overlap: true\n",
+    EXPECT_EQ(gp::testing::launchMappedFields("model:\n  tensor_model_parallel_size: 1\n  moe_a2a_overlap: true\n",
                   "perf.yaml")["workload.moe_a2a_overlap"],
         true);
     EXPECT_EQ(defaults.count("workload.moe_a2a_overlap"), 0u);
     // The layer split's flags (Megatron-Bridge's model fields of the same names): both, the loss alone, neither.
-    EXPECT_EQ(megatronInputsRead(base
+    EXPECT_EQ(gp::testing::launchMappedFields(base
                       + " --pipeline-model-parallel-size 4 --account-for-embedding-in-pipeline-split "
                         "--account-for-loss-in-pipeline-split\n",
                   "train.sh")["workload.parallelism.pipeline_split"],
         "embedding_and_loss");
-    EXPECT_EQ(megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  account_for_loss_in_pipeline_split: true\n"
-                                 "  account_for_embedding_in_pipeline_split: false\n",
+    EXPECT_EQ(gp::testing::launchMappedFields(
+                  "model:\n  tensor_model_parallel_size: 1\n  account_for_loss_in_pipeline_split: true\n"
+                  "  account_for_embedding_in_pipeline_split: false\n",
                   "bridge.yaml")["workload.parallelism.pipeline_split"],
         "loss");
     EXPECT_EQ(defaults.count("workload.parallelism.pipeline_split"), 0u);
-    auto apex = megatronInputsRead(
+    auto apex = gp::testing::launchMappedFields(
         "model:\n  tensor_model_parallel_size: 4\n  optim:\n    name: distributed_fused_adam\n    dtype: bf16\n",
         "nemo.yaml");
     EXPECT_EQ(apex["workload.master_weights_precision"], "bf16");
@@ -891,11 +885,11 @@ TEST(MegatronStackInputs, FlexDispatcherBackendAndSmsAreReadAsMegatronNamesThem)
                              "--hidden-size 2048 --num-attention-heads 32 --seq-length 4096 --micro-batch-size 1 "
                              "--global-batch-size 256 --bf16 --num-experts 128 --moe-router-topk 8 "
                              "--expert-model-parallel-size 8 --moe-token-dispatcher-type flex";
-    auto hybrid
-        = megatronInputsRead(base + " --moe-flex-dispatcher-backend hybridep --moe-hybridep-num-sms 32\n", "train.sh");
+    auto hybrid = gp::testing::launchMappedFields(
+        base + " --moe-flex-dispatcher-backend hybridep --moe-hybridep-num-sms 32\n", "train.sh");
     EXPECT_EQ(hybrid["workload.moe_flex_dispatcher_backend"], "hybridep");
     EXPECT_EQ(hybrid["workload.moe_flex_dispatcher_sms"], 32);
-    auto unified = megatronInputsRead(
+    auto unified = gp::testing::launchMappedFields(
         base + " --moe-flex-dispatcher-backend hybridep --moe-flex-dispatcher-num-sms 24 --moe-hybridep-num-sms 32\n",
         "train.sh");
     EXPECT_EQ(unified["workload.moe_flex_dispatcher_sms"], 24); // the unified flag wins
@@ -911,14 +905,15 @@ TEST(MegatronStackInputs, FlexDispatcherBackendAndSmsAreReadAsMegatronNamesThem)
                   [](const LaunchIgnoredField& f) { return f.field == "--moe-hybridep-num-sms"; }),
         read->ignored.end());
     // A backend the plan has no value for, and an SM count that is not a positive whole number, are left out.
-    auto nccl = megatronInputsRead(
+    auto nccl = gp::testing::launchMappedFields(
         base + " --moe-flex-dispatcher-backend ncclep --moe-flex-dispatcher-num-sms 0\n", "train.sh");
     EXPECT_EQ(nccl.count("workload.moe_flex_dispatcher_backend"), 0u);
     EXPECT_EQ(nccl.count("workload.moe_flex_dispatcher_sms"), 0u);
     // Megatron-Bridge YAML: the model fields of the same names.
-    auto bridge = megatronInputsRead("model:\n  tensor_model_parallel_size: 1\n  moe_token_dispatcher_type: flex\n"
-                                     "  moe_flex_dispatcher_backend: hybridep\n  moe_hybridep_num_sms: 32\n",
-        "bridge.yaml");
+    auto bridge
+        = gp::testing::launchMappedFields("model:\n  tensor_model_parallel_size: 1\n  moe_token_dispatcher_type: flex\n"
+                                          "  moe_flex_dispatcher_backend: hybridep\n  moe_hybridep_num_sms: 32\n",
+            "bridge.yaml");
     EXPECT_EQ(bridge["workload.moe_flex_dispatcher_backend"], "hybridep");
     EXPECT_EQ(bridge["workload.moe_flex_dispatcher_sms"], 32);
 }
@@ -930,10 +925,11 @@ TEST(MegatronStackInputs, Fp8RecipeIsReadAsMegatronNamesItAndDefaultsToDelayed)
     const std::string base = "#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 "
                              "--hidden-size 4096 --num-attention-heads 32 --seq-length 4096 --micro-batch-size 1 "
                              "--global-batch-size 256 --bf16 --fp8-format hybrid";
-    EXPECT_EQ(megatronInputsRead(base + "\n", "train.sh")["workload.fp8_recipe"], "delayed");
+    EXPECT_EQ(gp::testing::launchMappedFields(base + "\n", "train.sh")["workload.fp8_recipe"], "delayed");
     for (const char* recipe : { "delayed", "tensorwise", "mxfp8", "blockwise" })
         EXPECT_EQ(
-            megatronInputsRead(base + " --fp8-recipe " + recipe + "\n", "train.sh")["workload.fp8_recipe"], recipe);
+            gp::testing::launchMappedFields(base + " --fp8-recipe " + recipe + "\n", "train.sh")["workload.fp8_recipe"],
+            recipe);
 }
 
 TEST(MegatronStackInputs, TheExportWritesThemBack)
@@ -958,7 +954,7 @@ TEST(MegatronStackInputs, TheExportWritesThemBack)
     const auto file = std::find_if(exported->files.begin(), exported->files.end(),
         [](const LaunchFile& f) { return f.name == "megatron-node0.sh"; });
     ASSERT_NE(file, exported->files.end());
-    auto back = megatronInputsRead(file->text, file->name);
+    auto back = gp::testing::launchMappedFields(file->text, file->name);
     const Configuration& chosen = answer->recommendation()->best.configuration;
     // Megatron-LM's precision-aware optimizer runs with the distributed optimizer only: written there, noted elsewhere.
     if (chosen.zeroStage == 1) {
@@ -982,7 +978,7 @@ TEST(MegatronStackInputs, TheExportWritesThemBack)
     ASSERT_TRUE(dense);
     for (const LaunchFile& f : dense->files) {
         if (f.name == "megatron-node0.sh") {
-            EXPECT_EQ(megatronInputsRead(f.text, f.name).count("workload.moe_a2a_overlap"), 0u);
+            EXPECT_EQ(gp::testing::launchMappedFields(f.text, f.name).count("workload.moe_a2a_overlap"), 0u);
         }
     }
     EXPECT_NE(std::find_if(dense->notes.begin(), dense->notes.end(),
@@ -1036,7 +1032,7 @@ TEST(MegatronStackInputs, TheExportWritesTheFlexBackendAndSmsBack)
     const auto file = std::find_if(exported->files.begin(), exported->files.end(),
         [](const LaunchFile& f) { return f.name == "megatron-node0.sh"; });
     ASSERT_NE(file, exported->files.end());
-    auto back = megatronInputsRead(file->text, file->name);
+    auto back = gp::testing::launchMappedFields(file->text, file->name);
     EXPECT_EQ(back["workload.moe_token_dispatcher"], "flex");
     EXPECT_EQ(back["workload.moe_flex_dispatcher_backend"], "hybridep");
     EXPECT_EQ(back["workload.moe_flex_dispatcher_sms"], 32);
@@ -1047,7 +1043,7 @@ TEST(MegatronStackInputs, TheExportWritesTheFlexBackendAndSmsBack)
     ASSERT_TRUE(plain);
     for (const LaunchFile& f : plain->files)
         if (f.name == "megatron-node0.sh") {
-            auto read = megatronInputsRead(f.text, f.name);
+            auto read = gp::testing::launchMappedFields(f.text, f.name);
             EXPECT_EQ(read["workload.moe_flex_dispatcher_backend"], "deepep");
             EXPECT_EQ(read.count("workload.moe_flex_dispatcher_sms"), 0u);
         }
@@ -1066,7 +1062,7 @@ TEST(MegatronStackInputs, TheExportWritesTheAllToAllOverlapBack)
     const auto file = std::find_if(exported->files.begin(), exported->files.end(),
         [](const LaunchFile& f) { return f.name == "megatron-node0.sh"; });
     ASSERT_NE(file, exported->files.end());
-    auto back = megatronInputsRead(file->text, file->name);
+    auto back = gp::testing::launchMappedFields(file->text, file->name);
     // Written where Megatron-LM accepts the chosen layout (the search picks the expert degree and recompute), else a
     // note says why it is not.
     if (moeA2aOverlapRefusal(answer->search.model.architecture, plan.workload, chosen).empty()) {

@@ -6,6 +6,7 @@
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/throughput_model.h"
 #include "launch/launch.h"
+#include "test_launch_support.h"
 #include "test_memory_support.h"
 #include "test_throughput_helpers.h"
 #include "transformer/attention.h"
@@ -224,15 +225,7 @@ TEST(MtpTraining, PlanFieldIsValidatedAndReadFromMegatronsFlag)
     EXPECT_NE(noArchitecture->toString().find("architecture"), std::string::npos) << noArchitecture->toString();
     EXPECT_EQ(noArchitecture->toString().find("decoder"), std::string::npos) << noArchitecture->toString();
     // Megatron's --mtp-num-layers and Megatron-Bridge's mtp_num_layers.
-    auto read = [](const std::string& text, const std::string& name) {
-        std::map<std::string, nlohmann::json> got;
-        const auto r = readLaunchFile(text, name);
-        EXPECT_TRUE(r) << (r ? "" : r.error().toString());
-        if (r)
-            for (const auto& mapped : r->mapped)
-                got[mapped.planField] = mapped.value;
-        return got;
-    };
+    const auto read = gp::testing::launchMappedFields;
     auto line = read("#!/bin/bash\ntorchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 "
                      "--num-attention-heads 32 --seq-length 4096 --micro-batch-size 1 --bf16 --mtp-num-layers 1\n",
         "train.sh");

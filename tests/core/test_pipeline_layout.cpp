@@ -1,15 +1,18 @@
 // A stated pipeline layout (workload.parallelism.pipeline_layout, Megatron's --pipeline-model-parallel-layout): its
 // syntax and Megatron's refusals, each rank's work and memory from it by hand, and Megatron's launch flags for it.
 #include "catalog/catalog.h"
+#include "estimate/common/pipeline_stages.h"
 #include "estimate/estimator.h"
 #include "estimate/memory/memory_model.h"
-#include "estimate/time/pipeline_stages.h"
 #include "launch/launch.h"
 #include "plan/pipeline_layout.h"
 #include "planner/answer.h"
+#include "test_launch_support.h"
 #include "test_throughput_helpers.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace gp
 {
@@ -71,6 +74,11 @@ TEST(PipelineLayout, RefusesWhatMegatronRefuses)
         "must place the MTP layers m in the last virtual stage of their pipeline rank");
     // A repeat count that would unroll past any model refuses instead of filling memory.
     EXPECT_NE(problemOf("Et*99999999L", 1, 1, 1, 0).find("repeats the layout"), std::string::npos);
+    // Text std::regex would recurse through (a group 60,000 characters long crashed the reader) is refused first.
+    EXPECT_EQ(
+        problemOf("E(" + std::string(60000, 't') + "L", 1, 1, 60000, 0), "must be at most 4096 characters, got 60003");
+    // A repeat that unrolls into a long run of digits for the second pass is refused by the unrolled length.
+    EXPECT_NE(problemOf("Et*(1)*1000000L", 1, 1, 1, 0).find("repeats the layout"), std::string::npos);
 }
 
 TEST(PipelineLayout, TheFirstAndLastRanksOfTheOlderFlagsAsALayout)
@@ -155,17 +163,17 @@ TEST(PipelineLayout, ThePlanReadsItAndRefusesItNamingTheField)
     ASSERT_FALSE(estimate);
     EXPECT_EQ(estimate.error().field, "workload.parallelism.pipeline_layout");
     EXPECT_NE(estimate.error().message.find("holds 31 decoder layers t, but the model has 32"), std::string::npos);
-}
-
-std::map<std::string, nlohmann::json> mappedOf(const std::string& text, const std::string& name)
-{
-    std::map<std::string, nlohmann::json> got;
-    const auto read = readLaunchFile(text, name);
-    EXPECT_TRUE(read) << name << (read ? "" : read.error().toString());
-    if (read)
-        for (const auto& mapped : read->mapped)
-            got[mapped.planField] = mapped.value;
-    return got;
+    // DualPipe's ranks hold stages from both ends, which Megatron's layout cannot state: refused, not approximated.
+    auto dual = parsePlan(R"({"format": "gpu-planner-plan", "version": 1, "model": {"preset": "llama-2-7b"},
+        "search": {"enabled": false}, "candidates": [{"instance": "aws:p5.48xlarge"}],
+        "workload": {"mode": "training", "gradient_accumulation_steps": 8,
+                     "parallelism": {"pipeline": 2, "pipeline_schedule": "dualpipe", "pipeline_layout": "Et*16|t*16L"}}})");
+    ASSERT_TRUE(dual) << dual.error().toString();
+    auto refused = estimatePlan(*dual, builtinCatalog());
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().field, "workload.parallelism.pipeline_layout");
+    EXPECT_NE(refused.error().message.find("Megatron-LM has no dualpipe schedule"), std::string::npos)
+        << refused.error().message;
 }
 
 TEST(PipelineLayout, MegatronLaunchFilesStateIt)
@@ -174,27 +182,29 @@ TEST(PipelineLayout, MegatronLaunchFilesStateIt)
                              "--hidden-size 1024 --num-attention-heads 16 --seq-length 2048 --micro-batch-size 1 "
                              "--global-batch-size 64 --bf16";
     // The flag as written; its 4 stages at PP 2 are 2 virtual stages (arguments.py).
-    auto flag
-        = mappedOf(base + " --pipeline-model-parallel-size 2 --pipeline-model-parallel-layout \"Et*2|t*2|t*2|t*2L\"\n",
-            "train.sh");
+    auto flag = gp::testing::launchMappedFields(
+        base + " --pipeline-model-parallel-size 2 --pipeline-model-parallel-layout \"Et*2|t*2|t*2|t*2L\"\n",
+        "train.sh");
     EXPECT_EQ(flag["workload.parallelism.pipeline_layout"], "Et*2|t*2|t*2|t*2L");
     EXPECT_EQ(flag["workload.parallelism.virtual_stages"], 2);
     EXPECT_EQ(flag["workload.parallelism.pipeline_schedule"], "interleaved");
     // The older first/last flags: the layout Megatron builds for them.
-    auto firstLast = mappedOf(base
+    auto firstLast = gp::testing::launchMappedFields(base
             + " --pipeline-model-parallel-size 3 --decoder-first-pipeline-num-layers 3 "
               "--decoder-last-pipeline-num-layers 1\n",
         "train.sh");
     EXPECT_EQ(firstLast["workload.parallelism.pipeline_layout"], "Et*3|t*4|tL");
     // Megatron-Bridge's model field, as a string and as its list of stages.
-    EXPECT_EQ(mappedOf("model:\n  tensor_model_parallel_size: 1\n  pipeline_model_parallel_size: 2\n"
-                       "  pipeline_model_parallel_layout: Et*4|t*4L\n",
-                  "bridge.yaml")["workload.parallelism.pipeline_layout"],
+    EXPECT_EQ(
+        gp::testing::launchMappedFields("model:\n  tensor_model_parallel_size: 1\n  pipeline_model_parallel_size: 2\n"
+                                        "  pipeline_model_parallel_layout: Et*4|t*4L\n",
+            "bridge.yaml")["workload.parallelism.pipeline_layout"],
         "Et*4|t*4L");
-    EXPECT_EQ(mappedOf("model:\n  tensor_model_parallel_size: 1\n  pipeline_model_parallel_size: 2\n  "
-                       "pipeline_model_parallel_layout:\n"
-                       "  - [embedding, decoder, decoder]\n  - [decoder, mtp, loss]\n",
-                  "bridge.yaml")["workload.parallelism.pipeline_layout"],
+    EXPECT_EQ(
+        gp::testing::launchMappedFields("model:\n  tensor_model_parallel_size: 1\n  pipeline_model_parallel_size: 2\n  "
+                                        "pipeline_model_parallel_layout:\n"
+                                        "  - [embedding, decoder, decoder]\n  - [decoder, mtp, loss]\n",
+            "bridge.yaml")["workload.parallelism.pipeline_layout"],
         "Ett|tmL");
 }
 
@@ -216,10 +226,19 @@ TEST(PipelineLayout, MegatronExportWritesItAndReadsItBack)
     const LaunchFile& script = exported->files.front();
     EXPECT_NE(script.text.find("--pipeline-model-parallel-layout 'Et*20|t*12L'"), std::string::npos) << script.text;
     EXPECT_EQ(script.text.find("--account-for"), std::string::npos);
-    const auto read = mappedOf(script.text, script.name);
+    const auto read = gp::testing::launchMappedFields(script.text, script.name);
     EXPECT_EQ(read.at("workload.parallelism.pipeline_layout"), "Et*20|t*12L");
     EXPECT_EQ(read.at("workload.parallelism.pipeline"), 2);
     EXPECT_EQ(read.count("workload.parallelism.virtual_stages"), 0u);
+    // The other stacks place the stages' layers themselves: their files say the layout is not written.
+    for (const char* format : { "torchtitan", "deepspeed" }) {
+        auto other = exportLaunch(*plan, *answer, builtinCatalog(), format, "layout");
+        ASSERT_TRUE(other) << format << ": " << other.error().toString();
+        const bool said = std::any_of(other->notes.begin(), other->notes.end(), [](const std::string& note) {
+            return note.find("pipeline_layout: ") == 0 && note.find("Et*20|t*12L") != std::string::npos;
+        });
+        EXPECT_TRUE(said) << format;
+    }
 }
 
 } // namespace

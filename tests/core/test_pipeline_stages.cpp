@@ -1,7 +1,7 @@
-// Uneven pipeline stages (estimate/time/pipeline_stages.h): Megatron-Core's layer split with and without the
+// Uneven pipeline stages (estimate/common/pipeline_stages.h): Megatron-Core's layer split with and without the
 // embedding and loss counted as layers, the slowest stage's work over the mean stage's, and the step's compute
 // stretched by it. Every figure below is a hand calculation.
-#include "estimate/time/pipeline_stages.h"
+#include "estimate/common/pipeline_stages.h"
 #include "estimate/time/throughput_model.h"
 #include "test_throughput_helpers.h"
 

@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 using namespace gpui;
 
 namespace
@@ -129,17 +131,24 @@ void expectTabVisitsEachInputOnce(InputsPanel& panel)
     panel.hide();
 }
 
+// The plans whose inputs the order tests walk: the default training plan, a LoRA plan with the planner off and every
+// billing mode, serving and RL.
+std::vector<gp::Plan> orderCheckedPlans()
+{
+    gp::Plan manual = sectionsPlan(gp::defaultPlanText());
+    manual.search.enabled = false;
+    manual.billing.modes = gp::billingModeNames();
+    manual.workload.technique = gp::Technique::Lora;
+    return { sectionsPlan(gp::defaultPlanText()), manual, sectionsPlan(gp::servingPlanText()),
+        sectionsPlan(gp::rlPlanText()) };
+}
+
 } // namespace
 
 TEST(InputsSections, TabReachesEveryShownInputOnceInTheDrawnOrder)
 {
     installLanguage(QStringLiteral("en"));
-    gp::Plan manual = sectionsPlan(gp::defaultPlanText());
-    manual.search.enabled = false;
-    manual.billing.modes = gp::billingModeNames();
-    manual.workload.technique = gp::Technique::Lora;
-    for (const gp::Plan& plan : { sectionsPlan(gp::defaultPlanText()), manual, sectionsPlan(gp::servingPlanText()),
-             sectionsPlan(gp::rlPlanText()) }) {
+    for (const gp::Plan& plan : orderCheckedPlans()) {
         SCOPED_TRACE(gp::planToJson(plan).dump());
         InputsPanel panel;
         panel.setPlan(plan);
@@ -152,11 +161,7 @@ TEST(InputsSections, TabReachesEveryShownInputOnceInTheDrawnOrder)
 TEST(InputsSections, TabVisitsTheInputsInTheOrderTheyAreDrawn)
 {
     installLanguage(QStringLiteral("en"));
-    gp::Plan manual = sectionsPlan(gp::defaultPlanText());
-    manual.search.enabled = false;
-    manual.billing.modes = gp::billingModeNames();
-    manual.workload.technique = gp::Technique::Lora;
-    for (const gp::Plan& plan : { sectionsPlan(gp::defaultPlanText()), manual, sectionsPlan(gp::servingPlanText()) }) {
+    for (const gp::Plan& plan : orderCheckedPlans()) {
         SCOPED_TRACE(gp::planToJson(plan).dump());
         InputsPanel panel;
         panel.setPlan(plan);

@@ -6,8 +6,8 @@
 #include "estimate/memory/memory_internal.h"
 
 #include "estimate/common/pipeline_schedule.h"
+#include "estimate/common/pipeline_stages.h"
 #include "estimate/common/unsloth_stack.h"
-#include "estimate/time/pipeline_stages.h"
 #include "plan/precision.h"
 #include "transformer/attention.h"
 #include "transformer/layers.h"
@@ -261,6 +261,81 @@ LitgptQuantizedHeadPeak litgptPeak(const TrainingMemoryBasis& a)
     return none;
 }
 
+// What a stated pipeline layout's ranks hold (statedRankShare's inputs).
+struct StatedRankInputs {
+    const Configuration& cfg;
+    const Workload& w;
+    const Architecture& arch;
+    const ParameterCounts& c;
+    double total = 0;
+    double head = 0;
+    double bodyPerLayer = 0;
+    int t = 1;
+    int pp = 1;
+    int ep = 1;
+    int mtpLayers = 0;
+};
+
+struct StatedRankShare {
+    double modelShare = 0;
+    double layersInStage = 0;
+    double storing = 0;
+};
+
+// A stated pipeline layout (pipeline_stages.h): the rank holding the most parameters, and the most activations for
+// its layers and MTP layers x the micro-batches it holds in flight over the first rank's (a.inFlight). None without.
+std::optional<StatedRankShare> statedRankShare(const StatedRankInputs& in)
+{
+    const std::vector<PipelineRankLoad> stated = statedPipelineRanks(in.w.parallelism, in.pp, in.cfg.virtualStages);
+    if (stated.empty())
+        return std::nullopt;
+    const int etp = trainingExpertTensor(in.t, in.ep);
+    const double split = parameterSplitShare(in.arch, in.c, in.total, in.t, in.ep, etp);
+    StatedRankShare share;
+    for (std::size_t r = 0; r < stated.size(); ++r) {
+        const PipelineRankLoad& rank = stated[r];
+        const int mtp = in.mtpLayers > 0 ? rank.mtp : 0;
+        const double own
+            = ((rank.embedding ? in.c.embedding : 0.0) + rank.layers * in.bodyPerLayer + (rank.head ? in.head : 0.0))
+                * split
+            + mtpParametersPerGpu(in.c, mtp, in.t, rank.mtpEmbedding ? in.pp : 1, in.ep, etp);
+        share.modelShare = std::max(share.modelShare, own);
+        share.layersInStage = std::max(share.layersInStage, double(rank.layers));
+        share.storing = std::max(share.storing, (rank.layers + mtp) * pipelineRankInFlightShare(in.cfg, int(r)));
+    }
+    return share;
+}
+
+// The logits and loss, torchtitan's gathered head input and ring attention's K,V buffers of trainingMemoryBasis.
+void logitsAndRingBasis(TrainingMemoryBasis& a, const Architecture& arch, const Workload& w, const Configuration& cfg,
+    const TrainingFramework& fw, const MemoryDefaults& defaults, int mtpLayers)
+{
+    const bool classification = w.objective == TrainingObjective::Classification;
+    const int cp = std::max(1, cfg.context);
+    const int t = std::max(1, cfg.tensor);
+    const double s = positive(double(w.sequenceLength)) / cp;
+    const double b = positive(double(cfg.microBatchSize));
+    const double cb = a.computeBytes;
+    // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
+    // Each MTP layer computes its own logits through the shared output layer and keeps them for its loss's backward
+    // beside the model's (multi_token_prediction.py process_mtp_loss: one loss per MTP layer, added to the main
+    // loss's graph).
+    a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
+                              : trainingLogitsBytes(arch, w, fw, defaults, s * b, b, t, cb) * (1 + mtpLayers);
+    // torchtitan's tensor parallel plan gathers the sequence-parallel final norm's output for the output layer
+    // (ColwiseParallel(input_layouts=Shard(1)), parallelize_llama.py @9dec370), and the linear keeps that gathered
+    // input for its weight gradient: the whole micro-batch at the compute width, t times the sharded copy counted.
+    // (Megatron's column-parallel layer keeps its sequence shard and gathers it again in backward.)
+    if (fw.stack == TrainingStack::Torchtitan && t > 1 && cfg.sequenceParallel && !classification)
+        a.gatheredHeadInput = (t - 1) * a.layerInput;
+    if (cp > 1) {
+        // Ring attention's in-flight K,V chunks: the one being received while the current one is used.
+        const AttentionShape at = attentionShape(arch);
+        const double kvRanks = std::clamp(at.kvHeads, 1.0, double(t)); // key/value heads split, or replicated
+        a.ringBuffers = 2.0 * s * b * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * cb / kvRanks;
+    }
+}
+
 } // namespace
 
 double trainableParameters(const ResolvedModel& model, const Workload& workload, int pipeline)
@@ -334,27 +409,17 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
     const int etp = trainingExpertTensor(t, ep);
     a.modelShare
         = parametersPerGpu(arch, c, total, head, t, pp, ep, etp, mtpParametersPerGpu(c, mtpLayers, t, pp, ep, etp));
-    // A stated pipeline layout (pipeline_stages.h): the rank holding the most parameters, and the most activations
-    // for its layers and MTP layers x the micro-batches it holds in flight over the first rank's (a.inFlight).
-    const std::vector<PipelineRankLoad> stated = statedPipelineRanks(w.parallelism, pp, cfg.virtualStages);
+    // DualPipeV's V puts the first and the last stage on rank 0: the embedding, the head and the MTP layers together.
+    if (cfg.pipelineSchedule == PipelineSchedule::DualPipeV && pp > 1)
+        a.modelShare
+            = (c.embedding + layersInStage * bodyPerLayer + head) * parameterSplitShare(arch, c, total, t, ep, etp)
+            + mtpParametersPerGpu(c, mtpLayers, t, pp, ep, etp);
     double statedStoring = -1;
-    if (!stated.empty()) {
-        const double split = parameterSplitShare(arch, c, total, t, ep, etp);
-        a.modelShare = 0;
-        layersInStage = 0;
-        statedStoring = 0;
-        for (std::size_t r = 0; r < stated.size(); ++r) {
-            const PipelineRankLoad& rank = stated[r];
-            const int mtp = mtpLayers > 0 ? rank.mtp : 0;
-            const double own
-                = ((rank.embedding ? c.embedding : 0.0) + rank.layers * bodyPerLayer + (rank.head ? head : 0.0)) * split
-                + mtpParametersPerGpu(c, mtp, t, rank.mtpEmbedding ? pp : 1, ep, etp);
-            a.modelShare = std::max(a.modelShare, own);
-            layersInStage = std::max(layersInStage, double(rank.layers));
-            statedStoring = std::max(statedStoring, (rank.layers + mtp) * pipelineRankInFlightShare(cfg, int(r)));
-        }
+    if (const auto stated = statedRankShare({ cfg, w, arch, c, total, head, bodyPerLayer, t, pp, ep, mtpLayers })) {
+        a.modelShare = stated->modelShare;
+        layersInStage = stated->layersInStage;
+        statedStoring = stated->storing;
     }
-
     a.modelShare *= pipelineParameterCopies(cfg); // DualPipe holds two stage modules a rank
     // Trainable and frozen parameters on this GPU (a DualPipe micro-batch passes one stage: activations stay one's).
     a.lora = w.technique == Technique::Lora || w.technique == Technique::Qlora;
@@ -438,24 +503,7 @@ TrainingMemoryBasis trainingMemoryBasis(const ResolvedModel& model, const Worklo
 
     litgptBasis(a, model, w, cfg, defaults, fw, s * b, b, t);
 
-    // Logits over the vocabulary and the loss (see plan-format: loss_implementation).
-    // Each MTP layer computes its own logits through the shared output layer and keeps them for its loss's backward
-    // beside the model's (multi_token_prediction.py process_mtp_loss: one loss per MTP layer, added to the main
-    // loss's graph).
-    a.logits = classification ? b * double(std::max(1, arch.numClasses)) * 4 * 3
-                              : trainingLogitsBytes(arch, w, fw, defaults, s * b, b, t, cb) * (1 + mtpLayers);
-    // torchtitan's tensor parallel plan gathers the sequence-parallel final norm's output for the output layer
-    // (ColwiseParallel(input_layouts=Shard(1)), parallelize_llama.py @9dec370), and the linear keeps that gathered
-    // input for its weight gradient: the whole micro-batch at the compute width, t times the sharded copy counted.
-    // (Megatron's column-parallel layer keeps its sequence shard and gathers it again in backward.)
-    if (fw.stack == TrainingStack::Torchtitan && t > 1 && cfg.sequenceParallel && !classification)
-        a.gatheredHeadInput = (t - 1) * a.layerInput;
-    if (cp > 1) {
-        // Ring attention's in-flight K,V chunks: the one being received while the current one is used.
-        const AttentionShape at = attentionShape(arch);
-        const double kvRanks = std::clamp(at.kvHeads, 1.0, double(t)); // key/value heads split, or replicated
-        a.ringBuffers = 2.0 * s * b * at.kvHeads * (at.qkHeadDim + at.vHeadDim) * cb / kvRanks;
-    }
+    logitsAndRingBasis(a, arch, w, cfg, fw, defaults, mtpLayers);
     return a;
 }
 

@@ -11,6 +11,7 @@
 #include "catalog/gpu_precision.h"
 #include "estimate/common/performance_defaults.h"
 #include "estimate/common/pipeline_schedule.h"
+#include "estimate/common/pipeline_stages.h"
 #include "estimate/memory/memory_model.h"
 #include "estimate/time/communication_model.h"
 #include "estimate/time/deepspeed_step_passes.h"
@@ -19,7 +20,6 @@
 #include "estimate/time/inference_speed.h"
 #include "estimate/time/moe_layer_time.h"
 #include "estimate/time/optimizer_update.h"
-#include "estimate/time/pipeline_stages.h"
 #include "estimate/time/sizing_rules.h"
 #include "estimate/time/torch_ring_attention.h"
 #include "transformer/attention.h"
@@ -635,6 +635,26 @@ void addExposedTransferBubble(ThroughputEstimate& r, const Configuration& config
     r.step.compute += transferBubble;
 }
 
+// The step runs at its slowest pipeline stage's pace (pipeline_stages.h): the output layer and loss run on the
+// head's stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds, and the
+// trained multi-token-prediction layers on theirs at the layers' rate (Megatron-Core builds them on the last
+// stage without a layout, where the layout puts its m with one: multi_token_prediction.py mtp_on_this_rank).
+double slowestRankBusySeconds(const ThroughputEstimate& r, const TrainingStepShape& s, const Architecture& arch,
+    const Workload& workload, const Configuration& config, const TrainingFlopsPerToken& flops, double busy)
+{
+    const double passes = flops.forward.total() > 0 ? flops.model / flops.forward.total() : 0;
+    const double headFlops = flops.forward.head * passes;
+    const double mtpFlops = flops.forward.mtp * passes;
+    const double headRate = workload.precision == Precision::Fp8 ? s.peak16 * r.computeEfficiency : s.achieved;
+    const bool shares = headRate > 0 && s.achieved > 0 && busy > 0;
+    const double headShare = shares ? s.gpuTokens * headFlops / headRate / busy : 0.0;
+    const double mtpShare = shares ? s.gpuTokens * mtpFlops / s.achieved / busy : 0.0;
+    return busy
+        * pipelineSlowestRankFactor(pipelineRanks(workload.parallelism, int(totalLayers(arch)), s.p,
+                                        config.virtualStages, trainedMtpLayers(arch, workload)),
+            headShare, mtpShare);
+}
+
 } // namespace
 
 ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload& workload, const Configuration& config,
@@ -726,21 +746,8 @@ ThroughputEstimate estimateThroughput(const ResolvedModel& model, const Workload
         + trainingMemoryBoundSeconds(r, s, model, workload, config, hw, flops, matmul, fp8Gathered, detail)
         + torchRingMergeSeconds(s, arch, workload, config);
     r.memoryBoundSeconds = memoryBound;
-    // The step runs at its slowest pipeline stage's pace (pipeline_stages.h): the output layer and loss run on the
-    // head's stage beside its layers, their GEMMs at the 16-bit rate under FP8 as in trainingMatmulSeconds, and the
-    // trained multi-token-prediction layers on theirs at the layers' rate (Megatron-Core builds them on the last
-    // stage without a layout, where the layout puts its m with one: multi_token_prediction.py mtp_on_this_rank).
-    const double passes = flops.forward.total() > 0 ? flops.model / flops.forward.total() : 0;
-    const double headFlops = flops.forward.head * passes;
-    const double mtpFlops = flops.forward.mtp * passes;
-    const double headRate = workload.precision == Precision::Fp8 ? s.peak16 * r.computeEfficiency : s.achieved;
-    const bool shares = headRate > 0 && s.achieved > 0 && matmul.seconds + memoryBound > 0;
-    const double headShare = shares ? s.gpuTokens * headFlops / headRate / (matmul.seconds + memoryBound) : 0.0;
-    const double mtpShare = shares ? s.gpuTokens * mtpFlops / s.achieved / (matmul.seconds + memoryBound) : 0.0;
-    const double busyCompute = (matmul.seconds + memoryBound)
-        * pipelineSlowestRankFactor(pipelineRanks(workload.parallelism, int(totalLayers(arch)), s.p,
-                                        config.virtualStages, trainedMtpLayers(arch, workload)),
-            headShare, mtpShare);
+    const double busyCompute
+        = slowestRankBusySeconds(r, s, arch, workload, config, flops, matmul.seconds + memoryBound);
     r.pipelineBubbleSeconds = s.p > 1 ? busyCompute * pipelineBubbleFraction(config, pipelinePasses(flops)) : 0.0;
     // The optimizer's update after the last micro-batch (optimizer_update.h): memory traffic no communication hides.
     r.optimizerUpdateSeconds = optimizerUpdateSeconds(trained, workload, config, d, s.bandwidth);

@@ -1,4 +1,4 @@
-#include "estimate/time/pipeline_stages.h"
+#include "estimate/common/pipeline_stages.h"
 
 #include "plan/pipeline_layout.h"
 
