@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <string_view>
 
 namespace gpui
 {
@@ -226,7 +227,10 @@ std::vector<InputsPanel::ResetField> InputsPanel::resetTrainingOnlyFields(gp::Pl
     std::vector<ResetField> reset;
     for (std::size_t round = 0; round < gp::planFields().size(); ++round) {
         const std::optional<gp::Error> problem = planProblem(plan);
-        if (!problem || problem->words.empty() || problem->words.front().text != gp::words::kTrainingOnly)
+        // The words' text, not the pointer: a build need not give the one literal a single address everywhere
+        // (the sanitizer build did not).
+        if (!problem || problem->words.empty() || !problem->words.front().text
+            || std::string_view(problem->words.front().text) != gp::words::kTrainingOnly)
             break;
         const gp::PlanField* field = gp::findPlanField(problem->field);
         if (!field || field->atDefault(plan))
